@@ -1,0 +1,79 @@
+# pmlab - device power-management patch series and its QEMU/BPF lab.
+#
+#   make bench    build what is needed, run the benches in the guest, print the table
+#   make check    build what is needed, run every host and guest test
+#
+# Other targets: deps kernel initramfs module guest checkpatch clean.
+# Variables: KCONFIG=lab|debug, SCENARIO=, ARGS=, SMP=, CLOCK=virtual|real,
+# TIMEOUT=, M= (external module directory for "make module").
+
+TOP       := $(CURDIR)
+BUILD     := $(TOP)/build
+TREE      := $(BUILD)/linux
+TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
+KCONFIG   ?= lab
+JOBS      ?= 3
+
+ifeq ($(KCONFIG),lab)
+OBJ       := $(BUILD)/obj
+FRAGMENTS := lab/kernel.config
+else ifeq ($(KCONFIG),debug)
+OBJ       := $(BUILD)/obj-debug
+FRAGMENTS := lab/kernel.config lab/kernel-debug.config
+else
+$(error KCONFIG must be lab or debug, got '$(KCONFIG)')
+endif
+
+BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
+INITRAMFS := $(BUILD)/initramfs.cpio
+KMAKE     := $(MAKE) -C $(TREE) O=$(OBJ) ARCH=x86_64
+GUEST_TOOLS := /usr/bin/bpftrace /usr/sbin/bpftool /usr/bin/trace-cmd /bin/busybox
+
+export KERNEL := $(BZIMAGE)
+export INITRAMFS
+
+.PHONY: all deps tree kernel initramfs module guest bench check clean FORCE
+
+all: kernel initramfs
+
+deps:
+	@lab/deps.sh
+
+# Unpack + apply the series (a no-op when the series is unchanged).
+tree: deps
+	@lab/kernel-tree.sh $(TARBALL) $(TREE) $(TOP)/patches
+
+$(OBJ)/.pmlab-config: $(FRAGMENTS) lab/kernel-config.sh $(TREE)/.pmlab-series
+	@lab/kernel-config.sh $(TREE) $(OBJ) $(FRAGMENTS)
+	@touch $@
+
+kernel: tree
+	@$(MAKE) --no-print-directory $(OBJ)/.pmlab-config
+	@echo "kernel: building $(BZIMAGE) (KCONFIG=$(KCONFIG))"
+	@$(KMAKE) -s -j$(JOBS) bzImage modules_prepare
+	@echo "kernel: $(BZIMAGE) ready"
+
+$(INITRAMFS): lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(GUEST_TOOLS) | deps
+	@mkdir -p $(BUILD)
+	@lab/mkinitramfs.sh $@ lab/guest
+
+initramfs: deps
+	@$(MAKE) --no-print-directory $(INITRAMFS)
+
+# Hook for out-of-tree modules: make module M=path/to/module
+module: kernel
+	@test -n "$(M)" || { echo "module: set M=<module directory>" >&2; exit 1; }
+	@$(KMAKE) -s M=$(abspath $(M)) modules
+
+guest: kernel initramfs
+	@test -n "$(SCENARIO)" || { echo "guest: set SCENARIO=<name> (see lab/scenarios)" >&2; exit 1; }
+	@lab/run-guest.sh $(SCENARIO) $(TOP)/results/guest/$(SCENARIO) $(ARGS)
+
+bench: kernel initramfs
+	@bench/run-bench.sh $(TOP)/results/bench
+
+check: kernel initramfs
+	@tests/run-tests.sh
+
+clean:
+	rm -rf $(BUILD) $(TOP)/results

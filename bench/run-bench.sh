@@ -1,0 +1,48 @@
+#!/bin/sh
+# run-bench.sh - the main job: guest transitions, sync then async, and
+# their per-phase times.
+#
+# Usage: run-bench.sh RESULTS_ROOT
+# Environment: REPS (transitions per mode, default 3), CLOCK, SMP, TIMEOUT
+# (passed to lab/run-guest.sh).
+#
+# Writes RESULTS_ROOT/<UTC time>-<clock>/ with the guest's traces, console
+# log, run settings (kernel version, series hash, clock, QEMU) and
+# table.txt, and points RESULTS_ROOT/latest at it.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+die() { echo "bench: $*" >&2; exit 1; }
+
+[ $# -eq 1 ] || die "usage: run-bench.sh RESULTS_ROOT"
+root=$1
+REPS=${REPS:-3}
+export CLOCK=${CLOCK:-virtual}
+case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
+
+tools=$top/build/tools
+mkdir -p "$tools"
+make -s -C "$here" O="$tools" >/dev/null || die "cannot build bench tools"
+
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+out=$root/$stamp-$CLOCK
+mkdir -p "$root"
+echo "bench: [1/2] guest: scenario phases, $REPS sync + $REPS async transitions (clock $CLOCK)"
+"$top/lab/run-guest.sh" phases "$out" "$REPS" || die "guest run failed"
+{
+	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
+	echo "kernel_release=$(cat "$top/build/obj/include/config/kernel.release")"
+} >> "$out/run.txt"
+
+echo "bench: [2/2] analysis"
+sync=$(ls "$out"/sync-*.trace | tr '\n' ',' | sed 's/,$//')
+async=$(ls "$out"/async-*.trace | tr '\n' ',' | sed 's/,$//')
+{
+	echo "# pmlab bench: guest devices, $REPS transitions per mode (mem, pm_test=core)"
+	sed 's/^/# /' "$out/run.txt"
+	"$tools/phase-times" "sync=$sync" "async=$async"
+} > "$out/table.txt.tmp" || die "analysis failed"
+mv "$out/table.txt.tmp" "$out/table.txt"
+ln -sfn "$stamp-$CLOCK" "$root/latest"
+cat "$out/table.txt"
+echo "bench: results in $out"

@@ -1,0 +1,55 @@
+# pmlib.sh - helpers for guest scenario scripts (sourced, busybox sh).
+#
+# Scenarios run as "sh scenario.sh ARGS" inside the guest with the current
+# directory and $RESULTS set to /results; everything written there reaches
+# the host.  A scenario's exit status becomes the host command's exit status.
+
+TRACEFS=/sys/kernel/tracing
+
+log() { echo "scenario: $*"; }
+fail() { echo "scenario: FAIL: $*" >&2; exit 1; }
+
+# pm_setup: full-phase test transitions ("mem", pm_test "core": every
+# device phase including late and noirq runs, the platform is not entered).
+pm_setup() {
+	grep -qw mem /sys/power/state || fail "/sys/power/state lacks mem: $(cat /sys/power/state)"
+	if [ -e /sys/power/mem_sleep ]; then
+		grep -qw deep /sys/power/mem_sleep ||
+			fail "no S3 (deep) in /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
+		echo deep > /sys/power/mem_sleep
+	fi
+	echo core > /sys/power/pm_test || fail "cannot set pm_test core"
+	echo 0 > /sys/module/suspend/parameters/pm_test_delay 2>/dev/null
+	return 0
+}
+
+# pm_cycle ASYNC: one suspend/resume transition with /sys/power/pm_async
+# set to ASYNC (0 or 1).  Returns the status of the write to state.
+pm_cycle() {
+	echo "$1" > /sys/power/pm_async || fail "cannot set pm_async=$1"
+	echo mem > /sys/power/state
+}
+
+# trace_setup EVENT...: clear the trace buffer and enable exactly EVENTs
+# (subsystem:name), with a per-CPU buffer large enough for hundreds of
+# devices.
+trace_setup() {
+	echo 0 > $TRACEFS/tracing_on
+	echo > $TRACEFS/set_event
+	echo 8192 > $TRACEFS/buffer_size_kb
+	for ev in "$@"; do
+		echo "$ev" >> $TRACEFS/set_event || fail "no trace event $ev"
+	done
+	echo > $TRACEFS/trace
+}
+
+trace_on() { echo > $TRACEFS/trace; echo 1 > $TRACEFS/tracing_on; }
+trace_off() { echo 0 > $TRACEFS/tracing_on; }
+
+# trace_save FILE: copy the trace buffer (text) to FILE; fail if the ring
+# buffer overran, because a lossy trace would silently skew every figure.
+trace_save() {
+	cat $TRACEFS/trace > "$1"
+	lost=$(grep -h '^overrun:' $TRACEFS/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s + 0 }')
+	[ "$lost" -eq 0 ] || fail "trace buffer overran ($lost events lost) writing $1"
+}

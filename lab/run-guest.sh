@@ -1,0 +1,176 @@
+#!/bin/sh
+# run-guest.sh - boot the lab kernel in QEMU and run one scenario inside.
+#
+# Usage: run-guest.sh SCENARIO OUTDIR [ARG...]
+#
+# Environment (all optional):
+#   KERNEL    bzImage to boot                     (build/obj/arch/x86/boot/bzImage)
+#   INITRAMFS base initramfs                      (build/initramfs.cpio)
+#   EXTRA     files to add under /pmlab in the guest (space separated)
+#   SMP       vCPUs                               (4)
+#   MEM       guest RAM                           (2G)
+#   CLOCK     virtual: -icount shift=0,sleep=off, deterministic virtual time,
+#             one clock for all vCPUs (right for sleeping callbacks);
+#             real: host clock, multi-threaded TCG or KVM (CPU-bound work)
+#   ACCEL     auto | tcg | kvm                    (auto: KVM only for
+#             CLOCK=real and only if a probe boot succeeded)
+#   TIMEOUT   seconds before the guest is killed  (600)
+#   APPEND    extra kernel command line arguments
+#
+# OUTDIR receives console.log (serial console), run.txt (settings: clock,
+# accelerator, SMP, QEMU version, kernel) and the files the scenario wrote.
+# It is created only when the guest delivered complete results (length and
+# checksum verified); otherwise OUTDIR.failed holds the console log and the
+# command fails with one line naming the cause.  Exit status: the scenario's
+# own, or 1 with a message for a lab failure (no boot, hang, lost results).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+die() { echo "run-guest: $*" >&2; exit 1; }
+
+[ $# -ge 2 ] || die "usage: run-guest.sh SCENARIO OUTDIR [ARG...]"
+scenario=$1 out=$2
+shift 2
+script=$here/scenarios/$scenario.sh
+if [ ! -f "$script" ]; then
+	avail=$(cd "$here/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')
+	die "unknown scenario '$scenario' (available: $avail)"
+fi
+
+KERNEL=${KERNEL:-$top/build/obj/arch/x86/boot/bzImage}
+INITRAMFS=${INITRAMFS:-$top/build/initramfs.cpio}
+SMP=${SMP:-4}
+MEM=${MEM:-2G}
+CLOCK=${CLOCK:-virtual}
+ACCEL=${ACCEL:-auto}
+TIMEOUT=${TIMEOUT:-600}
+EXTRA=${EXTRA:-}
+
+[ -f "$KERNEL" ] || die "kernel $KERNEL not built (make kernel)"
+[ -f "$INITRAMFS" ] || die "initramfs $INITRAMFS not built (make initramfs)"
+case $SMP in ''|*[!0-9]*|0) die "SMP must be a positive number, got '$SMP'";; esac
+case $TIMEOUT in ''|*[!0-9]*|0) die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";; esac
+case $CLOCK in virtual|real) ;; *) die "CLOCK must be virtual or real, got '$CLOCK'";; esac
+case $ACCEL in auto|tcg|kvm) ;; *) die "ACCEL must be auto, tcg or kvm, got '$ACCEL'";; esac
+
+# Accelerator.  Virtual time needs TCG's instruction counter.
+accel=tcg
+why="CLOCK=$CLOCK"
+if [ "$CLOCK" = real ] && [ "$ACCEL" != tcg ]; then
+	if "$here/kvm-probe.sh" "$KERNEL"; then
+		accel=kvm why="KVM probe boot succeeded"
+	elif [ "$ACCEL" = kvm ]; then
+		die "ACCEL=kvm but the KVM probe boot failed (see build/kvm-probe.log)"
+	else
+		why="KVM probe boot failed"
+	fi
+fi
+case $accel/$CLOCK in
+kvm/*)		accel_args="-accel kvm -cpu host";;
+tcg/virtual)	accel_args="-accel tcg,thread=single -icount shift=0,sleep=off";;
+tcg/real)	accel_args="-accel tcg,thread=multi";;
+esac
+echo "run-guest: $scenario: accel $accel ($why), clock $CLOCK, $SMP vCPUs, timeout ${TIMEOUT}s"
+
+rm -rf "$out" "$out.failed" "$out.tmp"
+mkdir -p "$out.tmp"
+tmp=$(realpath "$out.tmp")
+work=$(mktemp -d "${TMPDIR:-/tmp}/pmlab-run.XXXXXX")
+qemu_pid=
+cleanup() {
+	[ -z "$qemu_pid" ] || kill -9 "$qemu_pid" 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Per-run archive: the scenario, its arguments and any extra files,
+# appended to the base initramfs (the kernel unpacks concatenated cpios).
+mkdir -p "$work/root/pmlab"
+cp "$script" "$work/root/pmlab/scenario.sh"
+{
+	printf 'SCENARIO=%s\n' "$scenario"
+	printf 'ARGS="%s"\n' "$*"
+} > "$work/root/pmlab/run.conf"
+for f in $EXTRA; do
+	[ -e "$f" ] || die "extra file $f not found"
+	cp -r "$f" "$work/root/pmlab/"
+done
+(cd "$work/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet --owner=0:0) > "$work/run.cpio"
+cat "$INITRAMFS" "$work/run.cpio" > "$work/initrd.cpio"
+
+qemu=qemu-system-x86_64
+{
+	echo "scenario=$scenario"
+	echo "args=$*"
+	echo "clock=$CLOCK"
+	echo "accel=$accel"
+	echo "smp=$SMP"
+	echo "mem=$MEM"
+	echo "qemu=$($qemu --version | head -1)"
+	echo "kernel=$KERNEL"
+	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} > "$tmp/run.txt"
+
+start=$(date +%s)
+# shellcheck disable=SC2086
+$qemu -machine pc -nodefaults -no-user-config -display none -no-reboot \
+	$accel_args -smp "$SMP" -m "$MEM" \
+	-kernel "$KERNEL" -initrd "$work/initrd.cpio" \
+	-append "console=ttyS0,115200 panic=-1 suspend.pm_test_delay=0 no_console_suspend loglevel=6 ${APPEND:-}" \
+	-serial "file:$tmp/console.log" -serial "file:$work/channel" \
+	</dev/null >"$work/qemu.out" 2>&1 &
+qemu_pid=$!
+
+# Wait for QEMU to exit on its own (guest poweroff) or kill it.
+while kill -0 "$qemu_pid" 2>/dev/null; do
+	if [ $(($(date +%s) - start)) -ge "$TIMEOUT" ]; then
+		kill -9 "$qemu_pid" 2>/dev/null || true
+		wait "$qemu_pid" 2>/dev/null || true
+		qemu_pid=
+		mv "$tmp" "$out.failed"
+		die "$scenario: guest timed out after ${TIMEOUT}s and was killed (console: $out.failed/console.log)"
+	fi
+	sleep 1
+done
+qemu_status=0
+wait "$qemu_pid" || qemu_status=$?
+qemu_pid=
+elapsed=$(($(date +%s) - start))
+echo "host_seconds=$elapsed" >> "$tmp/run.txt"
+
+failed() {
+	cp "$work/qemu.out" "$tmp/qemu.out" 2>/dev/null || true
+	mv "$tmp" "$out.failed"
+	die "$scenario: $* (console: $out.failed/console.log)"
+}
+[ "$qemu_status" -eq 0 ] || failed "QEMU exited with status $qemu_status: $(head -c 300 "$work/qemu.out")"
+if ! grep -q '^PMLAB-RESULTS-END' "$work/channel" 2>/dev/null; then
+	if grep -q 'Kernel panic' "$tmp/console.log"; then
+		failed "guest kernel panicked: $(grep -m1 'Kernel panic' "$tmp/console.log" | tr -d '\r')"
+	elif ! grep -q 'pmlab: scenario' "$tmp/console.log"; then
+		failed "guest never reached the scenario (kernel did not boot?)"
+	else
+		failed "guest sent no complete results"
+	fi
+fi
+
+# Decode and verify the results archive.
+tr -d '\r' < "$work/channel" > "$work/channel.txt"
+set -- $(grep -m1 '^PMLAB-RESULTS-BEGIN ' "$work/channel.txt")
+[ $# -eq 3 ] || failed "results channel has no valid header"
+size=$2 sum=$3
+sed -n '/^PMLAB-RESULTS-BEGIN /,/^PMLAB-RESULTS-END/p' "$work/channel.txt" |
+	sed '1d;$d' | base64 -d > "$work/results.tar" 2>/dev/null ||
+	failed "results channel payload is not valid base64"
+[ "$(stat -c %s "$work/results.tar")" = "$size" ] ||
+	failed "results truncated: $(stat -c %s "$work/results.tar") of $size bytes"
+[ "$(sha256sum < "$work/results.tar" | cut -d' ' -f1)" = "$sum" ] ||
+	failed "results checksum mismatch"
+tar -C "$tmp" -xf "$work/results.tar" || failed "results archive does not unpack"
+[ -f "$tmp/status" ] || failed "results lack the scenario's exit status"
+status=$(cat "$tmp/status")
+mv "$tmp" "$out"
+echo "run-guest: $scenario: exit $status after ${elapsed}s host time, results in $out"
+exit "$status"

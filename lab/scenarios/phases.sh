@@ -1,0 +1,22 @@
+# phases [REPS]: REPS full transitions (mem + pm_test core) with pm_async=0,
+# then REPS with pm_async=1, each traced with the kernel's own power events.
+# Writes sync-N.trace and async-N.trace (tracefs text).
+. /pmlab/pmlib.sh
+reps=${1:-1}
+pm_setup
+trace_setup power:suspend_resume power:device_pm_callback_start \
+	power:device_pm_callback_end
+# One untraced warm-up transition: first-time work is not what we measure.
+pm_cycle 0 || fail "warm-up transition failed"
+for mode in sync async; do
+	[ $mode = sync ] && async=0 || async=1
+	i=1
+	while [ $i -le "$reps" ]; do
+		trace_on
+		pm_cycle $async || fail "$mode transition $i failed"
+		trace_off
+		trace_save $mode-$i.trace
+		i=$((i + 1))
+	done
+done
+echo "$reps" > reps.txt

@@ -1,0 +1,33 @@
+#!/bin/sh
+# bench/phase-times: per-phase means, device attribution, bad input.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 9
+d=$TOP/tests/data
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+make -s -C "$TOP/bench" O="$w" >/dev/null
+pt=$w/phase-times
+
+"$pt" "sync=$d/phases-a.trace" "async=$d/phases-b.trace" > "$w/out" 2>&1
+ok $? "two sets analyse"
+check "dpm_suspend: 8 ms vs 4 ms, speed-up 2.00x" \
+	sh -c "grep -E '^dpm_suspend\[2\] +8\.000 +4\.000 +2\.00x' '$w/out' >/dev/null"
+check "dpm_prepare is reported" sh -c "grep -E '^dpm_prepare\[2\] +2\.000 +2\.000 +1\.00x' '$w/out' >/dev/null"
+check "sum of dpm_* phases: 14 ms vs 8 ms" \
+	sh -c "grep -E '^all dpm_\* phases +14\.000 +8\.000 +1\.75x' '$w/out' >/dev/null"
+check "slowest device attributed to its phase (dev0 5 ms)" \
+	sh -c "grep -E 'dpm_suspend\[2\] +dev0 +5\.000' '$w/out' >/dev/null"
+
+"$pt" "sync=$d/phases-a.trace,$d/phases-b.trace" > "$w/out" 2>&1
+check "repetitions are averaged (dpm_suspend 6 ms)" \
+	sh -c "grep -E '^dpm_suspend\[2\] +6\.000' '$w/out' >/dev/null"
+
+head -n 10 "$d/phases-a.trace" > "$w/trunc.trace"
+"$pt" "x=$w/trunc.trace" > "$w/out" 2>&1
+ok $((! $?)) "a truncated trace is rejected"
+check "the error names the file and the open phase" \
+	contains "$w/out" "trunc.trace: dpm_suspend[2] begins and never ends"
+
+"$pt" "x=$w/nonexistent" > "$w/out" 2>&1 || true
+check "a missing file is named" contains "$w/out" "nonexistent: No such file"
+tap_done

@@ -1,0 +1,54 @@
+# lib.sh - TAP helpers for pmlab tests (sourced by tests/*/*.t).
+#
+# Each test file prints TAP version 13: "1..N" then "ok K - what" or
+# "not ok K - what" per check; "# SKIP reason" marks a check not run (it is
+# never counted as passed).  tests/run-tests.sh collects the files.
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=$TOP/build
+T_N=0
+T_FAILED=0
+echo "TAP version 13"
+
+tap_plan() { echo "1..$1"; }
+
+# ok STATUS DESCRIPTION: pass when STATUS is 0.
+ok() {
+	T_N=$((T_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $T_N - $2"
+	else
+		echo "not ok $T_N - $2"
+		T_FAILED=$((T_FAILED + 1))
+	fi
+}
+
+# check DESCRIPTION COMMAND...: run COMMAND, pass when it exits 0.
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok 0 "$desc"; else ok 1 "$desc"; fi
+}
+
+# contains FILE STRING: FILE contains STRING (diagnostic on failure).
+contains() {
+	if grep -qF -- "$2" "$1" 2>/dev/null; then
+		return 0
+	fi
+	echo "# '$2' not found in $1:" >&2
+	sed 's/^/#   /' "$1" 2>/dev/null | tail -5 >&2
+	return 1
+}
+
+skip() { T_N=$((T_N + 1)); echo "ok $T_N - $1 # SKIP $2"; }
+
+tap_done() { exit "$T_FAILED"; }
+
+# guest SCENARIO OUTDIR [ARG...]: run a scenario, output to OUTDIR.log;
+# sets GUEST_STATUS.
+guest() {
+	scen=$1 out=$2
+	shift 2
+	GUEST_STATUS=0
+	"$TOP/lab/run-guest.sh" "$scen" "$out" "$@" > "$out.log" 2>&1 || GUEST_STATUS=$?
+	sed 's/^/# /' "$out.log"
+}
