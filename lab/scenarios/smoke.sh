@@ -8,7 +8,7 @@ for t in bpftrace bpftool trace-cmd; do
 	command -v $t >/dev/null || fail "missing tool $t"
 done
 bpftrace --version > tools.txt || fail "bpftrace does not run"
-trace-cmd -h >/dev/null 2>&1; [ $? -le 1 ] || fail "trace-cmd does not run"
+trace-cmd list -e power: > trace-cmd-events.txt || fail "trace-cmd does not run"
 bpftool version >> tools.txt || fail "bpftool does not run"
 log "$(cat /sys/power/state) / pm_test: $(cat /sys/power/pm_test)"
 uname -r > uname.txt

@@ -1,0 +1,16 @@
+#!/bin/sh
+# A hung guest is killed at its timeout; no results are presented.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 5
+w=$BUILD/test-guest/hang
+mkdir -p "$(dirname "$w")"
+to=${HANG_TIMEOUT:-45}
+start=$(date +%s)
+TIMEOUT=$to guest hang "$w"
+took=$(($(date +%s) - start))
+check "a hung guest fails the run" [ "$GUEST_STATUS" -ne 0 ]
+check "the message says it timed out and was killed" contains "$w.log" "guest timed out after ${to}s and was killed"
+check "the run ended at its timeout, not later (${took}s for ${to}s)" [ "$took" -lt $((to + 20)) ]
+check "no results directory is presented" test ! -e "$w"
+check "the console log is kept for diagnosis" contains "$w.failed/console.log" "scenario hang starting"
+tap_done

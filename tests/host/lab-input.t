@@ -1,0 +1,25 @@
+#!/bin/sh
+# Bad input to the lab is refused with one clear line, non-zero, nothing made.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 8
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+
+"$TOP/lab/run-guest.sh" no-such-scenario "$w/out" > "$w/log" 2>&1
+ok $((! $?)) "an unknown scenario fails"
+check "the message names it and lists the real ones" \
+	contains "$w/log" "unknown scenario 'no-such-scenario' (available:"
+check "no result directory is made for it" test ! -e "$w/out"
+
+CLOCK=wallclock "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
+check "a bad CLOCK is named" contains "$w/log" "CLOCK must be virtual or real, got 'wallclock'"
+
+SMP=zero "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
+check "a bad SMP is named" contains "$w/log" "SMP must be a positive number, got 'zero'"
+
+printf 'CONFIG_PMLAB_NO_SUCH_OPTION=y\n' > "$w/bad.config"
+"$TOP/lab/kernel-config.sh" "$BUILD/linux" "$w/obj" "$TOP/lab/kernel.config" "$w/bad.config" > "$w/log" 2>&1
+ok $((! $?)) "a fragment option Kconfig drops fails the config step"
+check "the message names the option" contains "$w/log" "CONFIG_PMLAB_NO_SUCH_OPTION (wanted: y"
+check "no .config is produced" test ! -e "$w/obj/.config"
+tap_done
