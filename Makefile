@@ -27,6 +27,7 @@ endif
 BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
 INITRAMFS := $(BUILD)/initramfs.cpio
 KMAKE     := $(MAKE) -C $(TREE) O=$(OBJ) ARCH=x86_64
+# the kernel proper is built with M= cleared: "make module M=dir" exports M
 GUEST_TOOLS := /usr/bin/bpftrace /usr/sbin/bpftool /usr/bin/trace-cmd /bin/busybox
 
 export KERNEL := $(BZIMAGE)
@@ -50,7 +51,7 @@ $(OBJ)/.pmlab-config: $(FRAGMENTS) lab/kernel-config.sh $(TREE)/.pmlab-series
 kernel: tree
 	@$(MAKE) --no-print-directory $(OBJ)/.pmlab-config
 	@echo "kernel: building $(BZIMAGE) (KCONFIG=$(KCONFIG))"
-	@$(KMAKE) -s -j$(JOBS) bzImage modules_prepare
+	@$(KMAKE) -s -j$(JOBS) M= bzImage modules
 	@echo "kernel: $(BZIMAGE) ready"
 
 $(INITRAMFS): lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(GUEST_TOOLS) | deps

@@ -53,3 +53,28 @@ trace_save() {
 	lost=$(grep -h '^overrun:' $TRACEFS/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s + 0 }')
 	[ "$lost" -eq 0 ] || fail "trace buffer overran ($lost events lost) writing $1"
 }
+
+# --- pmsynth: the synthetic-device module (lab/pmsynth) ---
+PMSYNTH=/sys/kernel/debug/pmsynth
+
+# pmsynth_insmod: load /pmlab/pmsynth.ko (the run must pass it in EXTRA).
+pmsynth_insmod() {
+	[ -d $PMSYNTH ] && return 0
+	insmod /pmlab/pmsynth.ko || fail "cannot insmod /pmlab/pmsynth.ko"
+}
+
+# pmsynth_load FILE: replace the population with scenario FILE.  On a
+# refused scenario, prints the module's reason and returns 1.
+pmsynth_load() {
+	cat "$1" > $PMSYNTH/scenario || return 1
+	if ! echo load > $PMSYNTH/control 2>/dev/null; then
+		echo "pmsynth: $1 refused: $(sed -n 's/^error //p' $PMSYNTH/status)" >&2
+		return 1
+	fi
+}
+
+# pmsynth_value FILE KEY: the value of "KEY value" in a pmsynth debugfs file.
+pmsynth_value() { sed -n "s/^$2 //p" $PMSYNTH/$1; }
+
+# pmsynth_ctl COMMAND...: a control command (fault, unload, oracle-reset).
+pmsynth_ctl() { echo "$*" > $PMSYNTH/control; }

@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmsynth-main.c - synthetic PM-aware devices on a bus of their own.
+ *
+ * A population of devices is described by a scenario (see README.md):
+ * names, parents, pm_links (device links: consumer = slave, supplier =
+ * master), per-phase callback latency and mode, async opt-in, runtime
+ * autosuspend and fault injection.  Every callback of dev_pm_ops is
+ * implemented; each checks the ordering oracle (pmsynth-oracle.c), waits or
+ * spins for its latency, and returns the injected error if any.
+ *
+ * User interface, in debugfs (pmsynth/):
+ *   scenario  write: the scenario text (opening for write empties it)
+ *   control   write: "load", "unload", "oracle-reset",
+ *             "fault DEV PHASE ERRNO once|always|off"
+ *   status    read:  devices, links, and the last error ("line N: cause")
+ *   oracle    read:  checks, violations and the first violation
+ * and per device in sysfs (/sys/bus/pmsynth/devices/NAME/):
+ *   hold      write 1: take a runtime usage reference (pm_runtime_get_sync),
+ *             write 0: drop one (pm_runtime_put_autosuspend); read: count
+ *   calls     read: callback counts per phase
+ *
+ * Locking: pmsynth_mutex serializes load, unload and control commands, and
+ * is taken inside lock_system_sleep() so no system transition runs while
+ * the population changes.  Callbacks never take it.
+ */
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/device.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/pm_runtime.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/suspend.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include "pmsynth.h"
+
+static DEFINE_MUTEX(pmsynth_mutex);
+DEFINE_SPINLOCK(pmsynth_fault_lock);
+
+static struct device *pmsynth_root;
+static struct dentry *pmsynth_debugfs;
+
+/* the live population, under pmsynth_mutex */
+static struct pmsynth_dev **devs;
+static int nr_devs;
+static int nr_links;
+static u32 jitter_pct;
+static u64 jitter_seed;
+
+/* scenario text being written, under pmsynth_mutex */
+static char *text;
+static size_t text_len;
+static char last_error[256];
+
+static const struct bus_type pmsynth_bus = {
+	.name = "pmsynth",
+};
+
+bool pmsynth_is_ours(struct device *dev)
+{
+	return dev->bus == &pmsynth_bus;
+}
+
+/* splitmix64: seeded jitter that is the same for the same call sequence */
+static u64 mix(u64 x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static u32 latency_us(struct pmsynth_dev *sd, enum pmsynth_phase ph, int call)
+{
+	u64 lat = sd->spec.lat_us[ph], r, span;
+
+	if (!lat || !jitter_pct)
+		return lat;
+	span = lat * jitter_pct / 100;		/* +- span */
+	r = mix(jitter_seed ^ mix(((u64)sd->index << 32) | (ph << 24) | (u32)call));
+	return lat - span + (r % (2 * span + 1));
+}
+
+/*
+ * Sleep: an hrtimer sleep with 1 us of slack (a driver waiting for its
+ * hardware).  Spin: burn the CPU until the time has passed (a driver doing
+ * work), measured on the same clock as the trace.
+ */
+static void wait_or_spin(u32 us, u8 mode)
+{
+	u64 end;
+
+	if (!us)
+		return;
+	if (mode == PM_MODE_SLEEP) {
+		usleep_range(us, us + 1);
+		return;
+	}
+	end = ktime_get_ns() + (u64)us * NSEC_PER_USEC;
+	while (ktime_get_ns() < end)
+		cpu_relax();
+}
+
+static int injected_fault(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	unsigned long flags;
+	int err;
+
+	spin_lock_irqsave(&pmsynth_fault_lock, flags);
+	err = sd->fault_err[ph];
+	if (sd->fault_mode[ph] == PM_FAULT_ONCE) {
+		sd->fault_err[ph] = 0;
+		sd->fault_mode[ph] = PM_FAULT_OFF;
+	}
+	spin_unlock_irqrestore(&pmsynth_fault_lock, flags);
+	return err;
+}
+
+static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+	int call = atomic_inc_return(&sd->calls[ph]);
+	int err;
+
+	pmsynth_oracle_enter(sd, ph);
+	wait_or_spin(latency_us(sd, ph, call), sd->spec.mode[ph]);
+	err = injected_fault(sd, ph);
+	if (err)
+		dev_info(dev, "injected error %d in %s\n", err,
+			 pmsynth_phase_names[ph]);
+	pmsynth_oracle_leave(sd, ph, err);
+	return err;
+}
+
+#define PMSYNTH_CB(fn, ph)					\
+static int pmsynth_##fn(struct device *dev)			\
+{								\
+	return pmsynth_callback(dev, ph);			\
+}
+
+PMSYNTH_CB(prepare, PS_PREPARE)
+PMSYNTH_CB(suspend, PS_SUSPEND)
+PMSYNTH_CB(suspend_late, PS_SUSPEND_LATE)
+PMSYNTH_CB(suspend_noirq, PS_SUSPEND_NOIRQ)
+PMSYNTH_CB(resume_noirq, PS_RESUME_NOIRQ)
+PMSYNTH_CB(resume_early, PS_RESUME_EARLY)
+PMSYNTH_CB(resume, PS_RESUME)
+PMSYNTH_CB(runtime_suspend, PS_RUNTIME_SUSPEND)
+PMSYNTH_CB(runtime_resume, PS_RUNTIME_RESUME)
+PMSYNTH_CB(runtime_idle, PS_RUNTIME_IDLE)
+
+static void pmsynth_complete(struct device *dev)
+{
+	pmsynth_callback(dev, PS_COMPLETE);
+}
+
+static const struct dev_pm_ops pmsynth_pm_ops = {
+	.prepare = pmsynth_prepare,
+	.complete = pmsynth_complete,
+	.suspend = pmsynth_suspend,
+	.resume = pmsynth_resume,
+	.suspend_late = pmsynth_suspend_late,
+	.resume_early = pmsynth_resume_early,
+	.suspend_noirq = pmsynth_suspend_noirq,
+	.resume_noirq = pmsynth_resume_noirq,
+	.runtime_suspend = pmsynth_runtime_suspend,
+	.runtime_resume = pmsynth_runtime_resume,
+	.runtime_idle = pmsynth_runtime_idle,
+};
+
+static ssize_t hold_show(struct device *dev, struct device_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%d\n", READ_ONCE(to_pmsynth_dev(dev)->holds));
+}
+
+static ssize_t hold_store(struct device *dev, struct device_attribute *attr,
+			  const char *buf, size_t count)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+	bool take;
+	int ret;
+
+	if (kstrtobool(buf, &take))
+		return -EINVAL;
+	mutex_lock(&pmsynth_mutex);
+	if (take) {
+		ret = pm_runtime_get_sync(dev);
+		if (ret < 0) {
+			pm_runtime_put_noidle(dev);
+		} else {
+			sd->holds++;
+			ret = 0;
+		}
+	} else if (!sd->holds) {
+		ret = -EALREADY;
+	} else {
+		sd->holds--;
+		pm_runtime_mark_last_busy(dev);
+		ret = pm_runtime_put_autosuspend(dev);
+		ret = ret < 0 && ret != -EAGAIN && ret != -EBUSY ? ret : 0;
+	}
+	mutex_unlock(&pmsynth_mutex);
+	return ret ? ret : count;
+}
+static DEVICE_ATTR_RW(hold);
+
+static ssize_t calls_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+	int ph, n = 0;
+
+	for (ph = 0; ph < PS_NR_PHASES; ph++)
+		n += sysfs_emit_at(buf, n, "%s %d\n", pmsynth_phase_names[ph],
+				   atomic_read(&sd->calls[ph]));
+	return n;
+}
+static DEVICE_ATTR_RO(calls);
+
+static struct attribute *pmsynth_dev_attrs[] = {
+	&dev_attr_hold.attr,
+	&dev_attr_calls.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(pmsynth_dev);
+
+static void pmsynth_release(struct device *dev)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+
+	kfree(sd->spec.masters);
+	kfree(sd->spec.oracle_masters);
+	kfree(sd->masters);
+	kfree(sd->slaves);
+	kfree(sd->children);
+	kfree(sd->links);
+	kfree(sd);
+}
+
+static const struct device_type pmsynth_type = {
+	.name = "pmsynth",
+	.pm = &pmsynth_pm_ops,
+	.groups = pmsynth_dev_groups,
+	.release = pmsynth_release,
+};
+
+/* Remove every device and link.  Caller holds pmsynth_mutex. */
+static void depopulate(void)
+{
+	int i, j;
+
+	for (i = nr_devs - 1; i >= 0; i--)
+		for (j = 0; j < devs[i]->nr_links; j++)
+			device_link_del(devs[i]->links[j]);
+	for (i = nr_devs - 1; i >= 0; i--) {
+		struct pmsynth_dev *sd = devs[i];
+
+		while (sd->holds) {
+			sd->holds--;
+			pm_runtime_put_noidle(&sd->dev);
+		}
+		if (sd->dev.kobj.state_in_sysfs)
+			device_unregister(&sd->dev);
+		else
+			put_device(&sd->dev);
+	}
+	kvfree(devs);
+	devs = NULL;
+	nr_devs = 0;
+	nr_links = 0;
+}
+
+/*
+ * Fill in the relation arrays of every device (parent, children, masters,
+ * slaves) from the specs the devices took over.
+ */
+static int relate(struct pmsynth_scenario *sc)
+{
+	int i, j, *nch, *nsl, ret = -ENOMEM;
+
+	nch = kvcalloc(sc->nr, sizeof(int), GFP_KERNEL);
+	nsl = kvcalloc(sc->nr, sizeof(int), GFP_KERNEL);
+	if (!nch || !nsl)
+		goto out;
+	for (i = 0; i < sc->nr; i++) {
+		struct pmsynth_spec *s = &devs[i]->spec;
+
+		if (s->parent >= 0)
+			nch[s->parent]++;
+		for (j = 0; j < s->nr_masters; j++)
+			nsl[s->masters[j]]++;
+		for (j = 0; j < s->nr_oracle_masters; j++)
+			nsl[s->oracle_masters[j]]++;
+	}
+	for (i = 0; i < sc->nr; i++) {
+		struct pmsynth_dev *sd = devs[i];
+		struct pmsynth_spec *s = &sd->spec;
+
+		sd->children = kcalloc(nch[i] + 1, sizeof(*sd->children), GFP_KERNEL);
+		sd->slaves = kcalloc(nsl[i] + 1, sizeof(*sd->slaves), GFP_KERNEL);
+		sd->masters = kcalloc(s->nr_masters + s->nr_oracle_masters + 1,
+				      sizeof(*sd->masters), GFP_KERNEL);
+		sd->links = kcalloc(s->nr_masters + 1, sizeof(*sd->links), GFP_KERNEL);
+		if (!sd->children || !sd->slaves || !sd->masters || !sd->links)
+			goto out;
+	}
+	for (i = 0; i < sc->nr; i++) {
+		struct pmsynth_dev *sd = devs[i];
+		struct pmsynth_spec *s = &sd->spec;
+
+		if (s->parent >= 0) {
+			sd->parent = devs[s->parent];
+			sd->parent->children[sd->parent->nr_children++] = sd;
+		}
+		for (j = 0; j < s->nr_masters + s->nr_oracle_masters; j++) {
+			int m = j < s->nr_masters ? s->masters[j] :
+				s->oracle_masters[j - s->nr_masters];
+
+			sd->masters[sd->nr_masters++] = devs[m];
+			devs[m]->slaves[devs[m]->nr_slaves++] = sd;
+		}
+	}
+	ret = 0;
+out:
+	kvfree(nch);
+	kvfree(nsl);
+	return ret;
+}
+
+/*
+ * Create the devices and links of @sc.  On failure everything created is
+ * removed again.  Caller holds pmsynth_mutex; the old population is gone.
+ */
+static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
+{
+	int i, j, ph, ret;
+
+	devs = kvcalloc(sc->nr, sizeof(*devs), GFP_KERNEL);
+	if (!devs)
+		return -ENOMEM;
+	for (i = 0; i < sc->nr; i++) {
+		struct pmsynth_dev *sd = kzalloc(sizeof(*sd), GFP_KERNEL);
+
+		if (!sd) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+		sd->index = i;
+		sd->spec = sc->specs[i];
+		/* the device owns its masters arrays from now on */
+		sc->specs[i].masters = NULL;
+		sc->specs[i].oracle_masters = NULL;
+		for (ph = 0; ph < PS_NR_PHASES; ph++) {
+			sd->fault_err[ph] = sd->spec.fault_err[ph];
+			sd->fault_mode[ph] = sd->spec.fault_mode[ph];
+		}
+		device_initialize(&sd->dev);
+		sd->dev.bus = &pmsynth_bus;
+		sd->dev.type = &pmsynth_type;
+		devs[nr_devs++] = sd;
+		ret = dev_set_name(&sd->dev, "%s", sd->spec.name);
+		if (ret)
+			goto fail;
+	}
+	ret = relate(sc);
+	if (ret)
+		goto fail;
+	for (i = 0; i < nr_devs; i++) {
+		struct pmsynth_dev *sd = devs[i];
+
+		sd->dev.parent = sd->parent ? &sd->parent->dev : pmsynth_root;
+		ret = device_add(&sd->dev);
+		if (ret) {
+			scnprintf(err, errlen, "line %d: cannot add device '%s': %d",
+				  sd->spec.line, sd->spec.name, ret);
+			goto fail;
+		}
+		if (sd->spec.async)
+			device_enable_async_suspend(&sd->dev);
+		if (sd->spec.autosuspend_ms >= 0) {
+			pm_runtime_set_autosuspend_delay(&sd->dev,
+							 sd->spec.autosuspend_ms);
+			pm_runtime_use_autosuspend(&sd->dev);
+		}
+		pm_runtime_enable(&sd->dev);
+	}
+	for (i = 0; i < nr_devs; i++) {
+		struct pmsynth_dev *sd = devs[i];
+
+		for (j = 0; j < sd->spec.nr_masters; j++) {
+			struct pmsynth_dev *m = sd->masters[j];
+			struct device_link *l;
+
+			l = device_link_add(&sd->dev, &m->dev,
+					    DL_FLAG_STATELESS | DL_FLAG_PM_RUNTIME);
+			if (!l) {
+				scnprintf(err, errlen, "line %d: device_link_add(%s, %s) failed",
+					  sd->spec.line, sd->spec.name, m->spec.name);
+				ret = -EINVAL;
+				goto fail;
+			}
+			sd->links[sd->nr_links++] = l;
+			nr_links++;
+		}
+	}
+	return 0;
+fail:
+	depopulate();
+	return ret;
+}
+
+/* "load": replace the population with the staged scenario text. */
+static int load(void)
+{
+	struct pmsynth_scenario sc;
+	int ret;
+
+	if (!text_len) {
+		strscpy(last_error, "no scenario written", sizeof(last_error));
+		return -ENODATA;
+	}
+	ret = pmsynth_parse(text, text_len, &sc, last_error, sizeof(last_error));
+	/* the text was parsed in place: it cannot be loaded twice */
+	vfree(text);
+	text = NULL;
+	text_len = 0;
+	if (ret) {
+		pr_err("pmsynth: scenario refused: %s\n", last_error);
+		return ret;
+	}
+	depopulate();
+	pmsynth_oracle_reset();
+	jitter_pct = sc.jitter_pct;
+	jitter_seed = sc.seed;
+	ret = populate(&sc, last_error, sizeof(last_error));
+	pmsynth_scenario_free(&sc);
+	if (ret) {
+		if (!last_error[0])
+			scnprintf(last_error, sizeof(last_error), "cannot create devices: %d", ret);
+		pr_err("pmsynth: %s\n", last_error);
+		return ret;
+	}
+	pr_info("pmsynth: %d devices, %d pm_links\n", nr_devs, nr_links);
+	return 0;
+}
+
+static struct pmsynth_dev *find_dev(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_devs; i++)
+		if (!strcmp(devs[i]->spec.name, name))
+			return devs[i];
+	return NULL;
+}
+
+/* "fault DEV PHASE ERRNO once|always|off" */
+static int set_fault_cmd(char *args)
+{
+	char *dev = strsep(&args, " "), *phase = strsep(&args, " ");
+	char *errstr = strsep(&args, " "), *how = strsep(&args, " ");
+	struct pmsynth_dev *sd;
+	unsigned long flags;
+	int ph, err;
+	u8 mode;
+
+	if (!dev || !phase || !errstr || !how || args) {
+		strscpy(last_error, "usage: fault DEV PHASE ERRNO once|always|off",
+			sizeof(last_error));
+		return -EINVAL;
+	}
+	sd = find_dev(dev);
+	ph = pmsynth_phase_lookup(phase);
+	if (!sd || ph < 0 || kstrtoint(errstr, 10, &err) || abs(err) >= MAX_ERRNO) {
+		scnprintf(last_error, sizeof(last_error),
+			  "fault: bad device '%s', phase '%s' or errno '%s'",
+			  dev, phase, errstr);
+		return -EINVAL;
+	}
+	if (!strcmp(how, "once"))
+		mode = PM_FAULT_ONCE;
+	else if (!strcmp(how, "always"))
+		mode = PM_FAULT_ALWAYS;
+	else if (!strcmp(how, "off"))
+		mode = PM_FAULT_OFF;
+	else
+		return -EINVAL;
+	spin_lock_irqsave(&pmsynth_fault_lock, flags);
+	sd->fault_err[ph] = mode == PM_FAULT_OFF ? 0 : -abs(err);
+	sd->fault_mode[ph] = mode;
+	spin_unlock_irqrestore(&pmsynth_fault_lock, flags);
+	return 0;
+}
+
+static ssize_t control_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	char buf[160], *cmd;
+	unsigned int sleep_flags;
+	int ret;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	cmd = strim(buf);
+
+	sleep_flags = lock_system_sleep();
+	mutex_lock(&pmsynth_mutex);
+	last_error[0] = '\0';
+	if (!strcmp(cmd, "load")) {
+		ret = load();
+	} else if (!strcmp(cmd, "unload")) {
+		depopulate();
+		ret = 0;
+	} else if (!strcmp(cmd, "oracle-reset")) {
+		pmsynth_oracle_reset();
+		ret = 0;
+	} else if (!strncmp(cmd, "fault ", 6)) {
+		ret = set_fault_cmd(cmd + 6);
+	} else {
+		scnprintf(last_error, sizeof(last_error), "unknown command '%s'", cmd);
+		ret = -EINVAL;
+	}
+	mutex_unlock(&pmsynth_mutex);
+	unlock_system_sleep(sleep_flags);
+	return ret ? ret : count;
+}
+
+static const struct file_operations control_fops = {
+	.owner = THIS_MODULE,
+	.write = control_write,
+};
+
+static int scenario_open(struct inode *inode, struct file *file)
+{
+	mutex_lock(&pmsynth_mutex);
+	vfree(text);
+	text = NULL;
+	text_len = 0;
+	mutex_unlock(&pmsynth_mutex);
+	return 0;
+}
+
+static ssize_t scenario_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	char *grown;
+	int ret = count;
+
+	mutex_lock(&pmsynth_mutex);
+	if (text_len + count > PMSYNTH_MAX_TEXT) {
+		scnprintf(last_error, sizeof(last_error), "scenario larger than %d bytes",
+			  PMSYNTH_MAX_TEXT);
+		ret = -EFBIG;
+		goto out;
+	}
+	grown = vmalloc(text_len + count + 1);
+	if (!grown) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (text)
+		memcpy(grown, text, text_len);
+	if (copy_from_user(grown + text_len, ubuf, count)) {
+		vfree(grown);
+		ret = -EFAULT;
+		goto out;
+	}
+	vfree(text);
+	text = grown;
+	text_len += count;
+	text[text_len] = '\0';
+out:
+	mutex_unlock(&pmsynth_mutex);
+	return ret;
+}
+
+static const struct file_operations scenario_fops = {
+	.owner = THIS_MODULE,
+	.open = scenario_open,
+	.write = scenario_write,
+};
+
+static int status_show(struct seq_file *m, void *unused)
+{
+	mutex_lock(&pmsynth_mutex);
+	seq_printf(m, "devices %d\nlinks %d\nerror %s\n", nr_devs, nr_links,
+		   last_error[0] ? last_error : "none");
+	mutex_unlock(&pmsynth_mutex);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(status);
+
+static int oracle_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, pmsynth_oracle_show, NULL);
+}
+
+static const struct file_operations oracle_fops = {
+	.owner = THIS_MODULE,
+	.open = oracle_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int __init pmsynth_init(void)
+{
+	int ret;
+
+	ret = bus_register(&pmsynth_bus);
+	if (ret)
+		return ret;
+	pmsynth_root = root_device_register("pmsynth");
+	if (IS_ERR(pmsynth_root)) {
+		bus_unregister(&pmsynth_bus);
+		return PTR_ERR(pmsynth_root);
+	}
+	device_enable_async_suspend(pmsynth_root);
+	pmsynth_debugfs = debugfs_create_dir("pmsynth", NULL);
+	debugfs_create_file("scenario", 0200, pmsynth_debugfs, NULL, &scenario_fops);
+	debugfs_create_file("control", 0200, pmsynth_debugfs, NULL, &control_fops);
+	debugfs_create_file("status", 0444, pmsynth_debugfs, NULL, &status_fops);
+	debugfs_create_file("oracle", 0444, pmsynth_debugfs, NULL, &oracle_fops);
+	return 0;
+}
+
+static void __exit pmsynth_exit(void)
+{
+	unsigned int sleep_flags;
+
+	debugfs_remove_recursive(pmsynth_debugfs);
+	sleep_flags = lock_system_sleep();
+	mutex_lock(&pmsynth_mutex);
+	depopulate();
+	vfree(text);
+	mutex_unlock(&pmsynth_mutex);
+	unlock_system_sleep(sleep_flags);
+	root_device_unregister(pmsynth_root);
+	bus_unregister(&pmsynth_bus);
+}
+
+module_init(pmsynth_init);
+module_exit(pmsynth_exit);
+MODULE_DESCRIPTION("Synthetic PM devices with pm_link dependencies and an ordering oracle");
+MODULE_LICENSE("GPL");

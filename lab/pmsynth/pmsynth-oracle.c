@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmsynth-oracle.c - check, inside every callback, the ordering the PM core
+ * promises, and count violations.
+ *
+ * System sleep.  Each device has a depth: 0 active, 1 prepared, 2 suspended,
+ * 3 suspended late, 4 suspended noirq.  A callback that succeeds moves the
+ * device to its phase's depth when it returns.  At callback entry:
+ *   prepare                    superiors (parent, masters) are prepared (>= 1):
+ *                              dpm_prepare() walks dpm_list parents first;
+ *   suspend, _late, _noirq     subordinates (children, slaves) already went
+ *                              at least as deep as this phase;
+ *   resume_noirq, _early, resume  superiors are already at most as deep as
+ *                              this phase leaves the device (resumed, or
+ *                              never suspended that deep);
+ *   complete                   subordinates are complete (0): dpm_complete()
+ *                              walks the list children first.
+ * Runtime PM.  rt_live: set when runtime_resume starts, cleared when
+ * runtime_suspend succeeds; rt_up: set when runtime_resume succeeds,
+ * cleared when runtime_suspend starts.  runtime_resume requires every
+ * superior rt_up; runtime_suspend requires every subordinate !rt_live
+ * (children only unless the device ignores children).
+ *
+ * "Superiors" and "subordinates" include oracle-only masters, so a
+ * dependency declared to the oracle without a device link (the self-test)
+ * shows up as a violation.
+ *
+ * Locking: depths and flags are written only by the device's own callbacks,
+ * which the PM core serializes per device, and read from other devices'
+ * callbacks, ordered by the PM core's completions and power.lock; they are
+ * accessed with READ_ONCE/WRITE_ONCE.  Counters are atomic; the first
+ * violation is recorded under oracle_lock.
+ */
+#include <linux/atomic.h>
+#include <linux/pm_runtime.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+#include "pmsynth.h"
+
+static atomic_t checks = ATOMIC_INIT(0);
+static atomic_t sys_violations = ATOMIC_INIT(0);
+static atomic_t rt_violations = ATOMIC_INIT(0);
+static DEFINE_SPINLOCK(oracle_lock);
+static char first[256];
+
+static void violation(struct pmsynth_dev *sd, enum pmsynth_phase ph,
+		      const char *relation, struct pmsynth_dev *other,
+		      const char *why)
+{
+	unsigned long flags;
+
+	if (ph >= PS_NR_SYSTEM)
+		atomic_inc(&rt_violations);
+	else
+		atomic_inc(&sys_violations);
+	spin_lock_irqsave(&oracle_lock, flags);
+	if (!first[0])
+		scnprintf(first, sizeof(first), "%s %s: %s %s %s\n",
+			  dev_name(&sd->dev), pmsynth_phase_names[ph], relation,
+			  dev_name(&other->dev), why);
+	spin_unlock_irqrestore(&oracle_lock, flags);
+	dev_warn(&sd->dev, "oracle: %s: %s %s %s\n", pmsynth_phase_names[ph],
+		 relation, dev_name(&other->dev), why);
+}
+
+/* Depth a successful callback of @ph leaves the device at. */
+static int depth_after(enum pmsynth_phase ph)
+{
+	switch (ph) {
+	case PS_PREPARE:	return 1;
+	case PS_SUSPEND:	return 2;
+	case PS_SUSPEND_LATE:	return 3;
+	case PS_SUSPEND_NOIRQ:	return 4;
+	case PS_RESUME_NOIRQ:	return 3;
+	case PS_RESUME_EARLY:	return 2;
+	case PS_RESUME:		return 1;
+	default:		return 0;
+	}
+}
+
+static const char *master_relation(struct pmsynth_dev *sd, int i)
+{
+	return i < sd->spec.nr_masters ? "master" : "oracle-master";
+}
+
+static void check_superiors(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	int i, d;
+
+	if (ph == PS_PREPARE) {
+		if (sd->parent && READ_ONCE(sd->parent->level) < 1)
+			violation(sd, ph, "parent", sd->parent, "not prepared yet");
+		for (i = 0; i < sd->nr_masters; i++)
+			if (READ_ONCE(sd->masters[i]->level) < 1)
+				violation(sd, ph, master_relation(sd, i),
+					  sd->masters[i], "not prepared yet");
+		return;
+	}
+	d = depth_after(ph);
+	if (sd->parent && READ_ONCE(sd->parent->level) > d)
+		violation(sd, ph, "parent", sd->parent, "not resumed yet");
+	for (i = 0; i < sd->nr_masters; i++)
+		if (READ_ONCE(sd->masters[i]->level) > d)
+			violation(sd, ph, master_relation(sd, i), sd->masters[i],
+				  "not resumed yet");
+}
+
+static void check_subordinates(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	int i, d = depth_after(ph);
+	bool done;
+
+	for (i = 0; i < sd->nr_children; i++) {
+		int l = READ_ONCE(sd->children[i]->level);
+
+		done = ph == PS_COMPLETE ? l == 0 : l >= d;
+		if (!done)
+			violation(sd, ph, "child", sd->children[i],
+				  ph == PS_COMPLETE ? "not complete yet" :
+				  "not suspended yet");
+	}
+	for (i = 0; i < sd->nr_slaves; i++) {
+		int l = READ_ONCE(sd->slaves[i]->level);
+
+		done = ph == PS_COMPLETE ? l == 0 : l >= d;
+		if (!done)
+			violation(sd, ph, "slave", sd->slaves[i],
+				  ph == PS_COMPLETE ? "not complete yet" :
+				  "not suspended yet");
+	}
+}
+
+/**
+ * pmsynth_oracle_enter - check the ordering at callback entry
+ * @sd: the device whose callback starts
+ * @ph: the callback
+ *
+ * Context: the callback itself (process context, may be the noirq phase).
+ */
+void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	int i;
+
+	atomic_inc(&checks);
+	switch (ph) {
+	case PS_PREPARE:
+	case PS_RESUME_NOIRQ:
+	case PS_RESUME_EARLY:
+	case PS_RESUME:
+		check_superiors(sd, ph);
+		break;
+	case PS_SUSPEND:
+	case PS_SUSPEND_LATE:
+	case PS_SUSPEND_NOIRQ:
+	case PS_COMPLETE:
+		check_subordinates(sd, ph);
+		break;
+	case PS_RUNTIME_RESUME:
+		WRITE_ONCE(sd->rt_live, true);
+		if (sd->parent && !READ_ONCE(sd->parent->rt_up))
+			violation(sd, ph, "parent", sd->parent, "is runtime-suspended");
+		for (i = 0; i < sd->nr_masters; i++)
+			if (!READ_ONCE(sd->masters[i]->rt_up))
+				violation(sd, ph, master_relation(sd, i),
+					  sd->masters[i], "is runtime-suspended");
+		break;
+	case PS_RUNTIME_SUSPEND:
+		WRITE_ONCE(sd->rt_up, false);
+		if (!sd->dev.power.ignore_children)
+			for (i = 0; i < sd->nr_children; i++)
+				if (READ_ONCE(sd->children[i]->rt_live))
+					violation(sd, ph, "child", sd->children[i],
+						  "is runtime-active");
+		for (i = 0; i < sd->nr_slaves; i++)
+			if (READ_ONCE(sd->slaves[i]->rt_live))
+				violation(sd, ph, "slave", sd->slaves[i],
+					  "is runtime-active");
+		break;
+	default:
+		break;
+	}
+}
+
+/**
+ * pmsynth_oracle_leave - record the state a callback leaves the device in
+ * @sd: the device whose callback returns
+ * @ph: the callback
+ * @error: what it returns
+ */
+void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
+			  int error)
+{
+	if (ph < PS_NR_SYSTEM) {
+		if (!error)
+			WRITE_ONCE(sd->level, depth_after(ph));
+		return;
+	}
+	if (ph == PS_RUNTIME_RESUME && !error)
+		WRITE_ONCE(sd->rt_up, true);
+	if (ph == PS_RUNTIME_SUSPEND) {
+		if (error)
+			WRITE_ONCE(sd->rt_up, true);
+		else
+			WRITE_ONCE(sd->rt_live, false);
+	}
+}
+
+/**
+ * pmsynth_oracle_reset - forget counts and the first violation
+ */
+void pmsynth_oracle_reset(void)
+{
+	unsigned long flags;
+
+	atomic_set(&checks, 0);
+	atomic_set(&sys_violations, 0);
+	atomic_set(&rt_violations, 0);
+	spin_lock_irqsave(&oracle_lock, flags);
+	first[0] = '\0';
+	spin_unlock_irqrestore(&oracle_lock, flags);
+}
+
+/**
+ * pmsynth_oracle_show - the debugfs "oracle" file
+ * @m: output
+ * @unused: unused
+ *
+ * Return: 0.
+ */
+int pmsynth_oracle_show(struct seq_file *m, void *unused)
+{
+	unsigned long flags;
+
+	seq_printf(m, "checks %d\n", atomic_read(&checks));
+	seq_printf(m, "violations %d\n",
+		   atomic_read(&sys_violations) + atomic_read(&rt_violations));
+	seq_printf(m, "system_violations %d\n", atomic_read(&sys_violations));
+	seq_printf(m, "runtime_violations %d\n", atomic_read(&rt_violations));
+	spin_lock_irqsave(&oracle_lock, flags);
+	seq_printf(m, "first %s", first[0] ? first : "none\n");
+	spin_unlock_irqrestore(&oracle_lock, flags);
+	return 0;
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pmsynth - synthetic PM-aware devices whose dependencies come from pm_links
+ * (device links), with an ordering oracle.  See README.md.
+ */
+#ifndef _PMSYNTH_H
+#define _PMSYNTH_H
+
+#include <linux/device.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#define PMSYNTH_MAX_DEVICES	4096
+#define PMSYNTH_NAME_LEN	64
+#define PMSYNTH_MAX_LAT_US	1000000		/* 1 s per callback */
+#define PMSYNTH_MAX_AUTOSUSPEND_MS 60000
+#define PMSYNTH_MAX_TEXT	(8 << 20)	/* scenario text, bytes */
+
+/* Every callback of dev_pm_ops that pmsynth implements. */
+enum pmsynth_phase {
+	PS_PREPARE,
+	PS_SUSPEND,
+	PS_SUSPEND_LATE,
+	PS_SUSPEND_NOIRQ,
+	PS_RESUME_NOIRQ,
+	PS_RESUME_EARLY,
+	PS_RESUME,
+	PS_COMPLETE,
+	PS_RUNTIME_SUSPEND,
+	PS_RUNTIME_RESUME,
+	PS_RUNTIME_IDLE,
+	PS_NR_PHASES,
+};
+
+#define PS_NR_SYSTEM	(PS_COMPLETE + 1)
+
+enum pmsynth_mode {
+	PM_MODE_SLEEP,		/* the callback waits (hardware): usleep_range */
+	PM_MODE_SPIN,		/* the callback burns CPU: udelay */
+};
+
+enum pmsynth_fault_mode {
+	PM_FAULT_OFF,
+	PM_FAULT_ONCE,
+	PM_FAULT_ALWAYS,
+};
+
+/* One device as a scenario describes it (parsed, validated, not created). */
+struct pmsynth_spec {
+	char name[PMSYNTH_NAME_LEN];
+	int line;				/* line in the scenario text */
+	int parent;				/* index, -1: none */
+	int *masters;				/* indices: real pm_links */
+	int nr_masters;
+	int *oracle_masters;			/* indices: oracle-only deps */
+	int nr_oracle_masters;
+	bool async;
+	int autosuspend_ms;			/* < 0: no autosuspend */
+	u32 lat_us[PS_NR_PHASES];
+	u8 mode[PS_NR_PHASES];
+	int fault_err[PS_NR_PHASES];		/* negative errno or 0 */
+	u8 fault_mode[PS_NR_PHASES];
+};
+
+struct pmsynth_scenario {
+	struct pmsynth_spec *specs;
+	int nr;
+	u32 jitter_pct;
+	u64 seed;
+	int nr_links;
+};
+
+struct pmsynth_dev;
+
+/* A device of the live population. */
+struct pmsynth_dev {
+	struct device dev;
+	int index;
+	struct pmsynth_spec spec;		/* owns masters arrays */
+	struct pmsynth_dev *parent;
+	struct pmsynth_dev **masters;		/* real and oracle-only */
+	int nr_masters;				/* all of them */
+	struct pmsynth_dev **slaves;		/* reverse of masters */
+	int nr_slaves;
+	struct pmsynth_dev **children;
+	int nr_children;
+	struct device_link **links;
+	int nr_links;
+
+	/* fault injection, updated under pmsynth_fault_lock */
+	int fault_err[PS_NR_PHASES];
+	u8 fault_mode[PS_NR_PHASES];
+
+	/* oracle state, see pmsynth-oracle.c */
+	int level;				/* system sleep depth, 0..4 */
+	bool rt_up;				/* runtime: fully resumed */
+	bool rt_live;				/* runtime: not fully suspended */
+
+	atomic_t calls[PS_NR_PHASES];
+	int holds;				/* user-space usage references */
+};
+
+static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
+{
+	return container_of(dev, struct pmsynth_dev, dev);
+}
+
+extern const char * const pmsynth_phase_names[PS_NR_PHASES];
+extern spinlock_t pmsynth_fault_lock;
+
+/* pmsynth-scenario.c */
+int pmsynth_parse(char *text, size_t len, struct pmsynth_scenario *sc,
+		  char *err, size_t errlen);
+void pmsynth_scenario_free(struct pmsynth_scenario *sc);
+int pmsynth_phase_lookup(const char *name);
+
+/* pmsynth-oracle.c */
+bool pmsynth_is_ours(struct device *dev);
+void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph);
+void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
+			  int error);
+void pmsynth_oracle_reset(void);
+int pmsynth_oracle_show(struct seq_file *m, void *unused);
+
+#endif /* _PMSYNTH_H */
