@@ -33,9 +33,12 @@ GUEST_TOOLS := /usr/bin/bpftrace /usr/sbin/bpftool /usr/bin/trace-cmd /bin/busyb
 export KERNEL := $(BZIMAGE)
 export INITRAMFS
 
-.PHONY: all deps tree kernel initramfs module guest bench check clean FORCE
+PMSYNTH   := lab/pmsynth/pmsynth.ko
+TOOLS     := $(BUILD)/tools
 
-all: kernel initramfs
+.PHONY: all deps tree kernel initramfs module pmsynth tools guest bench check clean
+
+all: kernel initramfs pmsynth tools
 
 deps:
 	@lab/deps.sh
@@ -66,14 +69,22 @@ module: kernel
 	@test -n "$(M)" || { echo "module: set M=<module directory>" >&2; exit 1; }
 	@$(KMAKE) -s M=$(abspath $(M)) modules
 
-guest: kernel initramfs
-	@test -n "$(SCENARIO)" || { echo "guest: set SCENARIO=<name> (see lab/scenarios)" >&2; exit 1; }
-	@lab/run-guest.sh $(SCENARIO) $(TOP)/results/guest/$(SCENARIO) $(ARGS)
+# The synthetic-device module, built against the lab kernel.
+pmsynth: kernel
+	@$(KMAKE) -s M=$(TOP)/lab/pmsynth modules
 
-bench: kernel initramfs
+# Host tools: scenario writers and analysis.
+tools: deps
+	@$(MAKE) -s -C bench O=$(TOOLS)
+
+guest: kernel initramfs pmsynth
+	@test -n "$(SCENARIO)" || { echo "guest: set SCENARIO=<name> (see lab/scenarios)" >&2; exit 1; }
+	@EXTRA="$(TOP)/$(PMSYNTH) $(EXTRA)" lab/run-guest.sh $(SCENARIO) $(TOP)/results/guest/$(SCENARIO) $(ARGS)
+
+bench: kernel initramfs pmsynth tools
 	@bench/run-bench.sh $(TOP)/results/bench
 
-check: kernel initramfs
+check: kernel initramfs pmsynth tools
 	@tests/run-tests.sh
 
 clean:

@@ -9,6 +9,7 @@
 # option that Kconfig silently dropped (missing dependency, typo) stops here
 # with its name instead of producing a kernel without it.
 #
+# M= is cleared for every make here: "make module M=dir" exports M.
 # The result is built in a scratch directory and copied to OBJDIR/.config
 # only when it differs, so an unchanged fragment never triggers a rebuild.
 set -eu
@@ -27,11 +28,11 @@ rm -rf "$scratch"
 mkdir -p "$scratch" "$obj"
 scratch=$(realpath "$scratch")
 
-make -s -C "$tree" O="$scratch" ARCH=x86_64 tinyconfig >/dev/null
+make -s -C "$tree" O="$scratch" ARCH=x86_64 M= tinyconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$scratch" \
 	"$scratch/.config" "$@" >"$scratch/merge.log" 2>&1 ||
 	die "merge_config.sh failed, see $scratch/merge.log"
-make -s -C "$tree" O="$scratch" ARCH=x86_64 olddefconfig >/dev/null
+make -s -C "$tree" O="$scratch" ARCH=x86_64 M= olddefconfig >/dev/null
 
 # Check every requested value (later fragments override earlier ones).
 bad=$(cat "$@" | awk '
@@ -42,8 +43,9 @@ bad=$(cat "$@" | awk '
 		case $line in
 		"# "*)	opt=${line#\# }; opt=${opt%% *}
 			! grep -q "^$opt=" "$scratch/.config" || echo "$opt (wanted: not set)";;
-		*)	grep -qxF "$line" "$scratch/.config" ||
-				echo "${line%%=*} (wanted: ${line#*=}, got: $(grep "^${line%%=*}=" "$scratch/.config" | cut -d= -f2- || echo 'not set'))";;
+		*)	got=$(sed -n "s/^${line%%=*}=//p" "$scratch/.config")
+			grep -qxF "$line" "$scratch/.config" ||
+				echo "${line%%=*} (wanted: ${line#*=}, got: ${got:-not set})";;
 		esac
 	done)
 [ -z "$bad" ] || die "options not set as requested by $*:

@@ -52,3 +52,34 @@ guest() {
 	"$TOP/lab/run-guest.sh" "$scen" "$out" "$@" > "$out.log" 2>&1 || GUEST_STATUS=$?
 	sed 's/^/# /' "$out.log"
 }
+
+# guest_checks DIR: re-emit the guest's own checks ($DIR/checks.txt, written
+# by tcheck/teq in lab/guest/pmlib.sh) as numbered TAP lines.
+guest_checks() {
+	if [ ! -f "$1/checks.txt" ]; then
+		ok 1 "guest checks were written ($1/checks.txt)"
+		return
+	fi
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*)	ok 0 "${line#ok - }";;
+		"not ok - "*)	ok 1 "${line#not ok - }";;
+		esac
+	done < "$1/checks.txt"
+}
+
+# pmsynth_guest SCENARIO OUTDIR [FILES] -- [ARG...]: run a guest scenario
+# with the pmsynth module and FILES (paths relative to the project) in
+# /pmlab.  The module is built by "make check" before the tests run.
+pmsynth_guest() {
+	scen=$1 out=$2
+	shift 2
+	extra="$TOP/lab/pmsynth/pmsynth.ko"
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		extra="$extra $TOP/$1"
+		shift
+	done
+	[ $# -eq 0 ] || shift
+	mkdir -p "$(dirname "$out")"
+	EXTRA=$extra guest "$scen" "$out" "$@"
+}

@@ -78,3 +78,28 @@ pmsynth_value() { sed -n "s/^$2 //p" $PMSYNTH/$1; }
 
 # pmsynth_ctl COMMAND...: a control command (fault, unload, oracle-reset).
 pmsynth_ctl() { echo "$*" > $PMSYNTH/control; }
+
+# --- checks inside the guest, reported to the host test as TAP ---
+# tcheck DESCRIPTION COMMAND...: run COMMAND; append "ok - DESCRIPTION" or
+# "not ok - DESCRIPTION" to $RESULTS/checks.txt.  Host tests re-emit these
+# lines (tests/lib.sh: guest_checks) and compare their number to the plan.
+tcheck() {
+	desc=$1
+	shift
+	if "$@"; then
+		echo "ok - $desc" >> "$RESULTS/checks.txt"
+	else
+		echo "not ok - $desc" >> "$RESULTS/checks.txt"
+		echo "check failed: $desc" >&2
+	fi
+}
+
+# teq DESCRIPTION EXPECTED ACTUAL: tcheck for equality, showing both.
+teq() {
+	if [ "$2" = "$3" ]; then
+		echo "ok - $1" >> "$RESULTS/checks.txt"
+	else
+		echo "not ok - $1 (expected '$2', got '$3')" >> "$RESULTS/checks.txt"
+		echo "check failed: $1: expected '$2', got '$3'" >&2
+	fi
+}

@@ -13,7 +13,9 @@
  *   scenario  write: the scenario text (opening for write empties it)
  *   control   write: "load", "unload", "oracle-reset",
  *             "fault DEV PHASE ERRNO once|always|off"
- *   status    read:  devices, links, and the last error ("line N: cause")
+ *   status    read:  devices, links, devices not back to active after a
+ *             transition, runtime-active devices, and the last error
+ *             ("line N: cause")
  *   oracle    read:  checks, violations and the first violation
  * and per device in sysfs (/sys/bus/pmsynth/devices/NAME/):
  *   hold      write 1: take a runtime usage reference (pm_runtime_get_sync),
@@ -387,7 +389,6 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 							 sd->spec.autosuspend_ms);
 			pm_runtime_use_autosuspend(&sd->dev);
 		}
-		pm_runtime_enable(&sd->dev);
 	}
 	for (i = 0; i < nr_devs; i++) {
 		struct pmsynth_dev *sd = devs[i];
@@ -408,6 +409,13 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 			nr_links++;
 		}
 	}
+	/*
+	 * Runtime PM goes live only now that every pm_link exists, parents
+	 * first: before, device_add() of a child would runtime-resume its
+	 * parent while the parent's masters were not linked yet.
+	 */
+	for (i = 0; i < nr_devs; i++)
+		pm_runtime_enable(&devs[i]->dev);
 	return 0;
 fail:
 	depopulate();
@@ -588,10 +596,22 @@ static const struct file_operations scenario_fops = {
 	.write = scenario_write,
 };
 
+/*
+ * "status": the population, how many devices the oracle sees away from
+ * the active state (system-sleep depth > 0, or runtime resumed), and the
+ * last error.
+ */
 static int status_show(struct seq_file *m, void *unused)
 {
+	int i, not_active = 0, rt_active = 0;
+
 	mutex_lock(&pmsynth_mutex);
-	seq_printf(m, "devices %d\nlinks %d\nerror %s\n", nr_devs, nr_links,
+	for (i = 0; i < nr_devs; i++) {
+		not_active += READ_ONCE(devs[i]->level) != 0;
+		rt_active += READ_ONCE(devs[i]->rt_live);
+	}
+	seq_printf(m, "devices %d\nlinks %d\nnot_active %d\nruntime_active %d\nerror %s\n",
+		   nr_devs, nr_links, not_active, rt_active,
 		   last_error[0] ? last_error : "none");
 	mutex_unlock(&pmsynth_mutex);
 	return 0;

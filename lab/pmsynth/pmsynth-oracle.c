@@ -48,19 +48,25 @@ static void violation(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 		      const char *why)
 {
 	unsigned long flags;
+	bool is_first = false;
 
 	if (ph >= PS_NR_SYSTEM)
 		atomic_inc(&rt_violations);
 	else
 		atomic_inc(&sys_violations);
 	spin_lock_irqsave(&oracle_lock, flags);
-	if (!first[0])
+	if (!first[0]) {
 		scnprintf(first, sizeof(first), "%s %s: %s %s %s\n",
 			  dev_name(&sd->dev), pmsynth_phase_names[ph], relation,
 			  dev_name(&other->dev), why);
+		is_first = true;
+	}
 	spin_unlock_irqrestore(&oracle_lock, flags);
 	dev_warn(&sd->dev, "oracle: %s: %s %s %s\n", pmsynth_phase_names[ph],
 		 relation, dev_name(&other->dev), why);
+	/* how the PM core got here, for the first violation */
+	if (is_first)
+		dump_stack();
 }
 
 /* Depth a successful callback of @ph leaves the device at. */
@@ -191,7 +197,14 @@ void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 			  int error)
 {
 	if (ph < PS_NR_SYSTEM) {
-		if (!error)
+		/*
+		 * A failed suspend-side callback leaves the device where it
+		 * was (the transition aborts).  Resume-side callbacks and
+		 * ->complete() cannot hold a device back: the PM core reports
+		 * the error and signals completion anyway, so the device's
+		 * dependents go on as if it had resumed.
+		 */
+		if (!error || ph >= PS_RESUME_NOIRQ)
 			WRITE_ONCE(sd->level, depth_after(ph));
 		return;
 	}

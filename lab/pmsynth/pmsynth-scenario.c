@@ -130,7 +130,7 @@ static bool valid_name(const char *s)
 	if (!n || n >= PMSYNTH_NAME_LEN || s[0] == '@' || s[0] == '.')
 		return false;
 	for (; *s; s++)
-		if (*s <= ' ' || *s > '~' || strchr("/,=:", *s))
+		if (*s <= ' ' || *s > '~' || strchr("/,=", *s))
 			return false;
 	return true;
 }
@@ -289,7 +289,7 @@ static int parse_device(struct parse_ctx *c, char *name, char *rest)
 
 	if (!valid_name(name))
 		return fail(c,
-			    "invalid device name '%s' (1..%d printable characters, none of / , = :)",
+			    "invalid device name '%s' (1..%d printable characters, none of / , =)",
 			    name, PMSYNTH_NAME_LEN - 1);
 	if (sc->nr == PMSYNTH_MAX_DEVICES)
 		return fail(c, "too many devices (at most %d)", PMSYNTH_MAX_DEVICES);
@@ -482,7 +482,8 @@ int pmsynth_parse(char *text, size_t len, struct pmsynth_scenario *sc,
 			goto out;
 	}
 	if (!sc->nr) {
-		ret = fail(&c, "no devices in the scenario");
+		strscpy(err, "no devices in the scenario", errlen);
+		ret = -EINVAL;
 		goto out;
 	}
 	for (i = 0; i < sc->nr; i++) {

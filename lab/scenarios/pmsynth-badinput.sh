@@ -1,0 +1,37 @@
+# pmsynth-badinput: every bad scenario is refused with a message naming the
+# line and the cause; nothing is created and the loaded population stays.
+. /pmlab/pmlib.sh
+pmsynth_insmod
+printf 'a\nb parent=a\nc masters=a\n' > good.txt
+pmsynth_load good.txt || fail "good.txt refused"
+links0=$(ls /sys/class/devlink | grep -c '^pmsynth:')
+
+bad() {	# bad NAME EXPECTED-MESSAGE: scenario text on stdin
+	cat > "bad-$1.txt"
+	if pmsynth_load "bad-$1.txt" 2>/dev/null; then
+		echo "not ok - $1: refused (it was accepted)" >> "$RESULTS/checks.txt"
+	else
+		echo "ok - $1: refused" >> "$RESULTS/checks.txt"
+	fi
+	teq "$1: message" "$2" "$(pmsynth_value status error)"
+	teq "$1: the old population stays" "a b c" "$(ls /sys/bus/pmsynth/devices | tr '\n' ' ' | sed 's/ $//')"
+	teq "$1: no link created or lost" "$links0" "$(ls /sys/class/devlink | grep -c '^pmsynth:')"
+}
+printf 'x\ny lat=suspend\n' | bad malformed "line 2: lat: 'suspend' is not PHASE:VALUE"
+printf 'x\ny bogus\n' | bad not-key-value "line 2: 'bogus' is not key=value"
+printf 'x\ny colour=red\n' | bad unknown-key "line 2: unknown key 'colour'"
+printf 'x\ny parent=nope\n' | bad unknown-parent "line 2: unknown parent 'nope' (a parent must be defined on an earlier line)"
+printf 'x\ny masters=nope\n' | bad unknown-master "line 2: unknown master 'nope'"
+printf 'x\ny\nx\n' | bad duplicate "line 3: duplicate device name 'x' (first on line 1)"
+printf 'x masters=z\ny masters=x\nz masters=y\n' | bad cycle \
+	"line 2: pm_link cycle: 'y' depends on 'x', which depends, directly or not, on 'y'"
+printf 'p masters=c\nc parent=p\n' | bad parent-cycle \
+	"line 2: pm_link cycle: 'c' depends on 'p', which depends, directly or not, on 'c'"
+printf 'x\ny masters=y\n' | bad own-master "line 2: device 'y' is its own master"
+printf 'x lat=suspend:2000000\n' | bad latency "line 1: latency '2000000' out of range (0..1000000 us)"
+printf 'x fault=suspend:99999\n' | bad errno "line 1: fault errno '99999' out of range (1..4094)"
+printf 'x autosuspend=-5\n' | bad autosuspend "line 1: autosuspend '-5' out of range (0..60000 ms, or off)"
+printf 'x lat=nap:5\n' | bad phase "line 1: lat: unknown phase 'nap'"
+printf 'x/y\n' | bad name "line 1: invalid device name 'x/y' (1..63 printable characters, none of / , =)"
+seq 1 4097 | sed 's/^/d/' | bad too-many "line 4097: too many devices (at most 4096)"
+printf '# nothing\n' | bad empty "no devices in the scenario"

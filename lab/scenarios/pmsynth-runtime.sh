@@ -1,0 +1,43 @@
+# pmsynth-runtime: a usage reference on a leaf resumes its parent chain and
+# its master first (the oracle checks the order inside every callback);
+# dropping it lets the whole subtree autosuspend; counts stay balanced.
+. /pmlab/pmlib.sh
+pmsynth_insmod
+cat > rt.txt <<'S'
+@defaults lat=runtime:2000 autosuspend=100
+top
+mid parent=top
+leaf parent=mid masters=supplier
+supplier
+bystander
+S
+pmsynth_load rt.txt || fail "rt.txt refused"
+B=/sys/bus/pmsynth/devices
+status() { cat $B/$1/power/runtime_status; }
+calls() { sed -n "s/^$2 //p" $B/$1/calls; }
+
+for d in top mid leaf supplier bystander; do
+	teq "$d starts runtime-suspended" suspended "$(status $d)"
+done
+echo 1 > $B/leaf/hold || fail "cannot take a reference on leaf"
+for d in top mid leaf supplier; do
+	teq "hold on leaf: $d is active" active "$(status $d)"
+	teq "hold on leaf: $d resumed once" 1 "$(calls $d runtime_resume)"
+done
+teq "hold on leaf: bystander stays suspended" suspended "$(status bystander)"
+teq "hold on leaf: bystander never resumed" 0 "$(calls bystander runtime_resume)"
+teq "resume order: 0 oracle violations (parents and master resumed first)" 0 \
+	"$(pmsynth_value oracle violations)"
+teq "leaf's usage count is 1" 1 "$(cat $B/leaf/power/runtime_usage)"
+
+echo 0 > $B/leaf/hold || fail "cannot drop the reference"
+sleep 2
+for d in top mid leaf supplier; do
+	teq "dropped: $d autosuspended" suspended "$(status $d)"
+	teq "dropped: $d suspended once" 1 "$(calls $d runtime_suspend)"
+	teq "dropped: $d usage count back to 0" 0 "$(cat $B/$d/power/runtime_usage)"
+done
+teq "dropped: no active children left under top" 0 "$(cat $B/top/power/runtime_active_kids)"
+teq "suspend order: 0 oracle violations (children and slave suspended first)" 0 \
+	"$(pmsynth_value oracle violations)"
+teq "a second drop is refused" 1 "$(echo 0 > $B/leaf/hold 2>/dev/null; echo $?)"

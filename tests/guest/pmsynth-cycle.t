@@ -1,0 +1,11 @@
+#!/bin/sh
+# A 500-device scenario with pm_links loads, every link shows in
+# /sys/class/devlink, and a full transition (all phases) runs with 0
+# oracle violations, sync and async.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 13
+w=$BUILD/test-guest/pmsynth-cycle
+pmsynth_guest pmsynth-cycle "$w" bench/scenarios/dag-500.txt -- dag-500.txt
+ok $GUEST_STATUS "pmsynth-cycle dag-500 runs to the end"
+guest_checks "$w"
+tap_done

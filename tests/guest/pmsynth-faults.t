@@ -1,0 +1,11 @@
+#!/bin/sh
+# A failure injected in each system-sleep phase: suspend-side ones abort
+# the transition, resume-side ones are reported; every device ends active,
+# 0 violations, and the next transition succeeds.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 49
+w=$BUILD/test-guest/pmsynth-faults
+pmsynth_guest pmsynth-faults "$w" bench/scenarios/dag-100.txt -- dag-100.txt d50
+ok $GUEST_STATUS "pmsynth-faults runs to the end"
+guest_checks "$w"
+tap_done
