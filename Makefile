@@ -36,7 +36,7 @@ export INITRAMFS
 PMSYNTH   := lab/pmsynth/pmsynth.ko
 TOOLS     := $(BUILD)/tools
 
-.PHONY: all deps tree kernel initramfs module pmsynth tools guest bench check clean
+.PHONY: all deps tree kernel initramfs module pmsynth tools guest bench check checkpatch bisect clean
 
 all: kernel initramfs pmsynth tools
 
@@ -86,6 +86,14 @@ bench: kernel initramfs pmsynth tools
 
 check: kernel initramfs pmsynth tools
 	@tests/run-tests.sh
+
+# checkpatch.pl --strict over the series; fails on any finding.
+checkpatch: tree
+	@lab/checkpatch.sh $(TREE) $(TOP)/patches
+
+# Build the kernel after each patch of the series (bisectability).
+bisect: kernel
+	@lab/bisect-series.sh $(TREE) $(OBJ)
 
 clean:
 	rm -rf $(BUILD) $(TOP)/results

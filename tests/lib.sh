@@ -24,9 +24,9 @@ ok() {
 
 # check DESCRIPTION COMMAND...: run COMMAND, pass when it exits 0.
 check() {
-	desc=$1
+	_c_desc=$1
 	shift
-	if "$@"; then ok 0 "$desc"; else ok 1 "$desc"; fi
+	if "$@"; then ok 0 "$_c_desc"; else ok 1 "$_c_desc"; fi
 }
 
 # contains FILE STRING: FILE contains STRING (diagnostic on failure).
@@ -46,11 +46,11 @@ tap_done() { exit "$T_FAILED"; }
 # guest SCENARIO OUTDIR [ARG...]: run a scenario, output to OUTDIR.log;
 # sets GUEST_STATUS.
 guest() {
-	scen=$1 out=$2
+	_g_scen=$1 _g_out=$2
 	shift 2
 	GUEST_STATUS=0
-	"$TOP/lab/run-guest.sh" "$scen" "$out" "$@" > "$out.log" 2>&1 || GUEST_STATUS=$?
-	sed 's/^/# /' "$out.log"
+	"$TOP/lab/run-guest.sh" "$_g_scen" "$_g_out" "$@" > "$_g_out.log" 2>&1 || GUEST_STATUS=$?
+	sed 's/^/# /' "$_g_out.log"
 }
 
 # guest_checks DIR: re-emit the guest's own checks ($DIR/checks.txt, written
@@ -72,14 +72,14 @@ guest_checks() {
 # with the pmsynth module and FILES (paths relative to the project) in
 # /pmlab.  The module is built by "make check" before the tests run.
 pmsynth_guest() {
-	scen=$1 out=$2
+	_p_scen=$1 _p_out=$2
 	shift 2
-	extra="$TOP/lab/pmsynth/pmsynth.ko"
+	_p_extra="$TOP/lab/pmsynth/pmsynth.ko"
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		extra="$extra $TOP/$1"
+		_p_extra="$_p_extra $TOP/$1"
 		shift
 	done
 	[ $# -eq 0 ] || shift
-	mkdir -p "$(dirname "$out")"
-	EXTRA=$extra guest "$scen" "$out" "$@"
+	mkdir -p "$(dirname "$_p_out")"
+	EXTRA=$_p_extra guest "$_p_scen" "$_p_out" "$@"
 }

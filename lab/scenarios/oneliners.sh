@@ -1,0 +1,43 @@
+# oneliners SCENARIO: run every bpftrace tool of tracepoints/ and the
+# trace-cmd recipe against pmsynth devices, saving what each prints.
+#   system sleep (SCENARIO, one async transition each): slowest-devices,
+#     wait-chains, queue-delay, trace-cmd record/report;
+#   runtime PM (rt.txt below): rpm-latency and never-autosuspend around a
+#     workload that holds "held" for good and "released" only briefly.
+. /pmlab/pmlib.sh
+pm_setup
+pmsynth_insmod
+pmsynth_load "/pmlab/$1" || fail "scenario $1 refused"
+echo 1 > /sys/power/pm_async
+# bpftrace -c splits its command at spaces (no shell): use a script
+echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
+for t in slowest-devices wait-chains queue-delay; do
+	bpftrace "/pmlab/$t.bt" -c "sh /tmp/suspend.sh" > "$t.txt" 2> "$t.err" ||
+		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
+	grep -q . "$t.err" && sed "s/^/$t: /" "$t.err" >&2
+done
+trace-cmd record -q -o /tmp/trace.dat -e dpm_async -e power:device_pm_callback_start \
+	-e power:device_pm_callback_end sh -c 'echo mem > /sys/power/state' > trace-cmd-record.txt 2>&1 ||
+	fail "trace-cmd record failed: $(tail -3 trace-cmd-record.txt)"
+trace-cmd report -i /tmp/trace.dat > trace-cmd-report.txt 2>&1 || fail "trace-cmd report failed"
+
+cat > rt.txt <<'S'
+@defaults lat=runtime_suspend:1000,runtime_resume:3000 autosuspend=20
+hub
+held parent=hub
+released parent=hub
+S
+pmsynth_load rt.txt || fail "rt.txt refused"
+cat > /tmp/rt-workload.sh <<'S'
+B=/sys/bus/pmsynth/devices
+echo 1 > $B/held/hold
+echo 1 > $B/released/hold
+echo 0 > $B/released/hold
+sleep 1
+S
+for t in rpm-latency never-autosuspend; do
+	echo 0 > /sys/bus/pmsynth/devices/held/hold 2>/dev/null
+	sleep 1
+	bpftrace "/pmlab/$t.bt" -c "sh /tmp/rt-workload.sh" > "$t.txt" 2> "$t.err" ||
+		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
+done

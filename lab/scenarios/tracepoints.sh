@@ -1,0 +1,52 @@
+# tracepoints SCENARIO SYNC_EVERY: load SCENARIO, make every SYNC_EVERY-th
+# pmsynth device synchronous (power/async), then:
+#  1. one async transition with every dpm_async and rpm event enabled:
+#     events.trace (the host checks counts and relations);
+#  2. one transition with dpm_async disabled but power events on:
+#     disabled.trace (must hold no dpm_async event);
+#  3. overhead, same boot: 3 transitions with dpm_async off, 3 on,
+#     overhead-{off,on}-N.trace (power:suspend_resume only otherwise).
+. /pmlab/pmlib.sh
+scen=/pmlab/$1 every=${2:-5}
+pm_setup
+pmsynth_insmod
+pmsynth_load "$scen" || fail "scenario $1 refused"
+i=0
+for d in $(ls /sys/bus/pmsynth/devices); do
+	i=$((i + 1))
+	[ $((i % every)) -eq 0 ] && echo disabled > /sys/bus/pmsynth/devices/$d/power/async
+done
+grep -l disabled /sys/bus/pmsynth/devices/*/power/async | sed 's|.*/devices/\([^/]*\)/power/async|\1|' > sync-devices.txt
+ls /sys/bus/pmsynth/devices > devices.txt
+
+pm_cycle 1 || fail "warm-up transition failed"
+trace_setup 'dpm_async:*' 'rpm:*' power:suspend_resume power:device_pm_callback_start \
+	power:device_pm_callback_end
+trace_on
+pm_cycle 1 || fail "traced transition failed"
+trace_off
+trace_save events.trace
+
+trace_setup power:suspend_resume power:device_pm_callback_start power:device_pm_callback_end
+cat $TRACEFS/events/dpm_async/*/enable | sort -u > disabled-enable.txt
+trace_on
+pm_cycle 1 || fail "transition with dpm_async disabled failed"
+trace_off
+trace_save disabled.trace
+
+for mode in off on; do
+	if [ $mode = on ]; then
+		trace_setup power:suspend_resume 'dpm_async:*'
+	else
+		trace_setup power:suspend_resume
+	fi
+	n=1
+	while [ $n -le 3 ]; do
+		trace_on
+		pm_cycle 1 || fail "overhead transition failed"
+		trace_off
+		trace_save overhead-$mode-$n.trace
+		n=$((n + 1))
+	done
+done
+cat $PMSYNTH/oracle > oracle.txt

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
+# guest on synthetic devices: the output holds what the tool promises.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 13
+w=$BUILD/test-guest/oneliners
+pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-devices.bt \
+	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
+	tracepoints/never-autosuspend.bt -- dag-100.txt
+ok $GUEST_STATUS "oneliners scenario runs to the end"
+
+# slowest-devices: @callback_us[phase, device]: us; dag-100 suspend and
+# resume callbacks sleep 1000 us +-50%
+# bpftrace prints the map sorted by value: the slowest come last
+grep '^@callback_us\[' "$w/slowest-devices.txt" | tail -n 20 > "$w/slowest-20.txt"
+n=$(grep -cE '^@callback_us\[(suspend|resume), d[0-9]+\]: [0-9]+$' "$w/slowest-20.txt")
+check "slowest-devices: the 20 slowest are suspend/resume callbacks of pmsynth devices ($n)" [ "$n" -eq 20 ]
+out=$(awk -F': ' '$2 < 500 || $2 > 2500' "$w/slowest-20.txt" | wc -l)
+check "slowest-devices: their times match the scenario's 1000 us +-50% ($out outside)" [ "$out" -eq 0 ]
+
+# wait-chains: @wait_us[device, relation, other]: us
+check "wait-chains: waits are listed with their relation" \
+	grep -qE '^@wait_us\[d[0-9]+, (parent|child|supplier|consumer), d[0-9]+\]: [0-9]+$' "$w/wait-chains.txt"
+bad=$(grep -E '^@wait_us\[d[0-9]+, [a-z]+, d[0-9]+\]' "$w/wait-chains.txt" | sed 's/^@wait_us\[\([^,]*\), \([a-z]*\), \([^]]*\)\].*/\1 \2 \3/' |
+	while read -r d rel o; do
+		case $rel in
+		parent)	grep -qE "^$d .*parent=$o( |\$)" "$TOP/bench/scenarios/dag-100.txt";;
+		child)	grep -qE "^$o .*parent=$d( |\$)" "$TOP/bench/scenarios/dag-100.txt";;
+		supplier) grep -qE "^$d .*masters=([^ ]*,)?$o(,| |\$)" "$TOP/bench/scenarios/dag-100.txt";;
+		consumer) grep -qE "^$o .*masters=([^ ]*,)?$d(,| |\$)" "$TOP/bench/scenarios/dag-100.txt";;
+		*) false;;
+		esac || echo "$d $rel $o"
+	done | wc -l)
+check "wait-chains: every pair of pmsynth devices is a real relation of the scenario ($bad wrong)" [ "$bad" -eq 0 ]
+
+check "queue-delay: histogram of async devices" grep -q '^@queue_delay_async_us:' "$w/queue-delay.txt"
+check "queue-delay: histogram of synchronous devices" grep -q '^@queue_delay_sync_us:' "$w/queue-delay.txt"
+check "queue-delay: with buckets" grep -qE '^\[[0-9]+' "$w/queue-delay.txt"
+
+check "trace-cmd report shows dpm_async waits" grep -q 'dpm_async_wait_begin:' "$w/trace-cmd-report.txt"
+check "trace-cmd report shows device callbacks" grep -q 'device_pm_callback_end:' "$w/trace-cmd-report.txt"
+
+# rpm-latency: held/released resume with a 3000 us callback
+check "rpm-latency: runtime_resume of held takes its 3000 us" \
+	sh -c "grep -E '^@callback_us\[held, runtime_resume\]: [0-9]+' '$w/rpm-latency.txt' | awk -F': ' '\$2 >= 3000 && \$2 < 4000' | grep -q ."
+check "rpm-latency: request latency histogram" grep -q '^@request_latency_us:' "$w/rpm-latency.txt"
+check "never-autosuspend: held is listed and released is not" \
+	sh -c "grep -q '^@still_active\[held\]' '$w/never-autosuspend.txt' && ! grep -q '^@still_active\[released\]' '$w/never-autosuspend.txt'"
+tap_done

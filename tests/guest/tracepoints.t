@@ -1,0 +1,82 @@
+#!/bin/sh
+# The dpm_async events of the series, on a transition of 100 synthetic
+# devices of which every 5th is synchronous: exactly one queued, start and
+# done event per device per phase, async where it should be; every wait
+# names a real parent, child, supplier or consumer with the right relation;
+# nothing fires while the events are disabled.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 42
+w=$BUILD/test-guest/tracepoints
+scen=$TOP/bench/scenarios/dag-100.txt
+pmsynth_guest tracepoints "$w" bench/scenarios/dag-100.txt -- dag-100.txt 5
+ok $GUEST_STATUS "tracepoints scenario runs to the end"
+n=$(wc -l < "$w/devices.txt")
+s=$(wc -l < "$w/sync-devices.txt")
+check "100 synthetic devices, 20 of them synchronous ($n, $s)" [ "$n" -eq 100 ] && [ "$s" -eq 20 ]
+
+# events of synthetic devices: "EVENT DEVICE PHASE ASYNC"
+awk 'NR == FNR { ours[$1] = 1; next }
+	/ dpm_async_(queued|start|done): / {
+		ev = $0; sub(/^.*: dpm_async_/, "", ev); split(ev, f, /[: ]+/)
+		if (!(f[2] in ours)) next
+		ph = ""; as = ""
+		for (i = 3; f[i] != ""; i++) {
+			if (f[i] ~ /^phase=/) ph = substr(f[i], 7)
+			if (f[i] ~ /^async=/) as = substr(f[i], 7)
+		}
+		print f[1], f[2], ph, as
+	}' "$w/devices.txt" "$w/events.trace" > "$w/ours.txt"
+for ph in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
+	for ev in queued start done; do
+		c=$(awk -v e=$ev -v p=$ph '$1 == e && $3 == p' "$w/ours.txt" | wc -l)
+		check "$ph: $ev fired once per device ($c of $n)" [ "$c" -eq "$n" ]
+	done
+	a=$(awk -v p=$ph '$1 == "queued" && $3 == p && $4 == 1' "$w/ours.txt" | wc -l)
+	case $ph in
+	prepare|complete) want=0;;
+	*) want=$((n - s));;
+	esac
+	check "$ph: $want devices queued async ($a)" [ "$a" -eq "$want" ]
+done
+
+# waits: "WAITER waits for RELATION OTHER phase=..." checked against the
+# scenario's parents and masters
+awk 'NR == FNR {
+		if ($0 ~ /^[#@]/ || NF == 0) next
+		for (i = 2; i <= NF; i++) {
+			if ($i ~ /^parent=/) parent[$1] = substr($i, 8)
+			if ($i ~ /^masters=/) {
+				k = split(substr($i, 9), m, ",")
+				for (j = 1; j <= k; j++) master[$1, m[j]] = 1
+			}
+		}
+		known[$1] = 1; next
+	}
+	/ dpm_async_wait_begin: / {
+		x = $0; sub(/^.*dpm_async_wait_begin: /, "", x); split(x, f, " ")
+		d = f[1]; rel = f[4]; o = f[5]
+		if (!(d in known)) next
+		ok = (rel == "parent" && parent[d] == o) ||
+		     (rel == "child" && parent[o] == d) ||
+		     (rel == "supplier" && ((d, o) in master)) ||
+		     (rel == "consumer" && ((o, d) in master))
+		seen[rel]++
+		if (!ok) { bad++; print "bad: " x > "/dev/stderr" }
+		total++
+	}
+	END { printf "%d %d %d %d %d %d\n", total, bad, seen["parent"], seen["child"], seen["supplier"], seen["consumer"] }' \
+	"$scen" "$w/events.trace" > "$w/waits.txt" 2> "$w/bad-waits.txt"
+set -- $(cat "$w/waits.txt")
+check "synthetic devices blocked on others ($1 waits)" [ "${1:-0}" -gt 0 ]
+check "every wait names a real parent/child/supplier/consumer (${2:-?} wrong)" [ "${2:-1}" -eq 0 ]
+check "waits on parents ($3), children ($4), suppliers ($5), consumers ($6) all seen" \
+	[ "${3:-0}" -gt 0 ] && [ "${4:-0}" -gt 0 ] && [ "${5:-0}" -gt 0 ] && [ "${6:-0}" -gt 0 ]
+ends=$(grep -c ' dpm_async_wait_end: ' "$w/events.trace")
+begins=$(grep -c ' dpm_async_wait_begin: ' "$w/events.trace")
+check "every wait_begin has its wait_end ($begins, $ends)" [ "$begins" -eq "$ends" ]
+
+check "with dpm_async disabled, the transition was traced" grep -q 'suspend_resume: dpm_suspend' "$w/disabled.trace"
+check "with dpm_async disabled, no dpm_async event fired" sh -c "! grep -q dpm_async_ '$w/disabled.trace'"
+check "their enable files all read 0" [ "$(cat "$w/disabled-enable.txt")" = 0 ]
+check "the oracle saw no violation meanwhile" grep -qx 'violations 0' "$w/oracle.txt"
+tap_done
