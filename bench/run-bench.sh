@@ -3,8 +3,9 @@
 # their per-phase times.
 #
 # Usage: run-bench.sh RESULTS_ROOT
-# Environment: REPS (transitions per mode, default 3), CLOCK, SMP, TIMEOUT
-# (passed to lab/run-guest.sh).
+# Environment: REPS (transitions per mode, default 3), DEVICES (a scenario
+# of bench/scenarios, default dag-500; "none" for the guest's own devices
+# only), CLOCK, SMP, TIMEOUT (passed to lab/run-guest.sh).
 #
 # Writes RESULTS_ROOT/<UTC time>-<clock>/ with the guest's traces, console
 # log, run settings (kernel version, series hash, clock, QEMU) and
@@ -17,6 +18,7 @@ die() { echo "bench: $*" >&2; exit 1; }
 [ $# -eq 1 ] || die "usage: run-bench.sh RESULTS_ROOT"
 root=$1
 REPS=${REPS:-3}
+DEVICES=${DEVICES:-dag-500}
 export CLOCK=${CLOCK:-virtual}
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
 
@@ -27,8 +29,16 @@ make -s -C "$here" O="$tools" >/dev/null || die "cannot build bench tools"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=$root/$stamp-$CLOCK
 mkdir -p "$root"
-echo "bench: [1/2] guest: scenario phases, $REPS sync + $REPS async transitions (clock $CLOCK)"
-"$top/lab/run-guest.sh" phases "$out" "$REPS" || die "guest run failed"
+if [ "$DEVICES" = none ]; then
+	devfile= devarg=
+else
+	devfile=$top/bench/scenarios/$DEVICES.txt
+	[ -f "$devfile" ] || die "unknown device scenario '$DEVICES' (see bench/scenarios)"
+	devarg=$DEVICES.txt
+	export EXTRA="$top/lab/pmsynth/pmsynth.ko $devfile"
+fi
+echo "bench: [1/2] guest: $REPS sync + $REPS async transitions, devices: $DEVICES (clock $CLOCK)"
+"$top/lab/run-guest.sh" phases "$out" "$REPS" $devarg || die "guest run failed"
 {
 	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
 	echo "kernel_release=$(cat "$top/build/obj/include/config/kernel.release")"
@@ -38,8 +48,9 @@ echo "bench: [2/2] analysis"
 sync=$(ls "$out"/sync-*.trace | tr '\n' ',' | sed 's/,$//')
 async=$(ls "$out"/async-*.trace | tr '\n' ',' | sed 's/,$//')
 {
-	echo "# pmlab bench: guest devices, $REPS transitions per mode (mem, pm_test=core)"
+	echo "# pmlab bench: $REPS transitions per mode (mem, pm_test=core), devices: guest's own + $DEVICES"
 	sed 's/^/# /' "$out/run.txt"
+	[ ! -f "$out/oracle.txt" ] || sed -n 's/^violations /# ordering oracle violations: /p' "$out/oracle.txt"
 	"$tools/phase-times" "sync=$sync" "async=$async"
 } > "$out/table.txt.tmp" || die "analysis failed"
 mv "$out/table.txt.tmp" "$out/table.txt"
