@@ -47,8 +47,7 @@ static struct node nodes[MAX_NODES];
 static int nnodes;
 static const void *fdt;
 
-static const char *input = "-", *source;
-static unsigned long seed = 1;
+static const char *input = "-";
 
 /* Properties whose value is a phandle list; cells from the provider's
  * #cells property (NULL: no arguments). */
@@ -89,26 +88,9 @@ static const char doc[] =
 "standard input). Devices are nodes with \"compatible\"; pm_links are the\n"
 "references fw_devlink turns into device links.";
 
-static const struct argp_option options[] = {
-	{ "seed", 's', "N", 0, "Jitter seed written into the scenario (default 1)", 0 },
-	{ "source", 'S', "NAME", 0, "Source name recorded in the header", 0 },
-	{ 0 },
-};
-
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	char *end;
-
 	switch (key) {
-	case 's':
-		errno = 0;
-		seed = strtoul(arg, &end, 0);
-		if (errno || *end)
-			argp_error(state, "--seed: '%s' is not a number", arg);
-		break;
-	case 'S':
-		source = arg;
-		break;
 	case ARGP_KEY_ARG:
 		if (state->arg_num > 0)
 			argp_error(state, "one FILE at most");
@@ -275,9 +257,11 @@ static bool node_enabled(int off)
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { options, parse_arg, "[FILE]", doc, NULL, NULL, NULL };
+	static const struct argp_child children[] = {
+		{ &scenario_import_argp, 0, NULL, 0 }, { 0 }
+	};
+	static const struct argp argp = { NULL, parse_arg, "[FILE]", doc, children, NULL, NULL };
 	int off, depth = 0, stack[256], n, err;
-	char header[256], defaults[512];
 	FILE *f;
 	size_t len;
 
@@ -318,13 +302,6 @@ int main(int argc, char **argv)
 	for (n = 0; n < nnodes; n++)
 		scan_node(n);
 
-	snprintf(header, sizeof(header),
-		 "pmsynth scenario imported by dt2scen from %s (latency model: bench/scenario-model.h)",
-		 source ? source : input);
-	snprintf(defaults, sizeof(defaults), "%s seed=%lu", SCEN_IMPORT_DEFAULTS, seed);
-	scenario_print(stdout, header, defaults);
-	fprintf(stderr, "dt2scen: %s: ", source ? source : input);
-	scenario_summary(stderr);
-	fputc('\n', stderr);
+	scenario_print_import("dt2scen", input);
 	return 0;
 }

@@ -3,6 +3,7 @@
  * scenario-graph.c - the device graph shared by scengen, dt2scen and
  * sysfs2scen; see scenario-graph.h.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,4 +137,50 @@ void scenario_print(FILE *f, const char *header, const char *defaults)
 			fprintf(f, " %s", d->extra);
 		fputc('\n', f);
 	}
+}
+
+unsigned long scen_seed = 1;
+const char *scen_source;
+
+static const struct argp_option import_options[] = {
+	{ "seed", 's', "N", 0, "Jitter seed written into the scenario (default 1)", 0 },
+	{ "source", 'S', "NAME", 0, "Source name recorded in the header", 0 },
+	{ 0 },
+};
+
+static error_t import_parse(int key, char *arg, struct argp_state *state)
+{
+	char *end;
+
+	switch (key) {
+	case 's':
+		errno = 0;
+		scen_seed = strtoul(arg, &end, 0);
+		if (errno || *end)
+			argp_error(state, "--seed: '%s' is not a number", arg);
+		return 0;
+	case 'S':
+		scen_source = arg;
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+const struct argp scenario_import_argp = {
+	import_options, import_parse, NULL, NULL, NULL, NULL, NULL
+};
+
+void scenario_print_import(const char *tool, const char *source)
+{
+	char header[512], defaults[512];
+
+	snprintf(header, sizeof(header),
+		 "pmsynth scenario imported by %s from %s (latency model: bench/scenario-model.h)",
+		 tool, scen_source ? scen_source : source);
+	snprintf(defaults, sizeof(defaults), "%s seed=%lu", SCEN_IMPORT_DEFAULTS, scen_seed);
+	scenario_print(stdout, header, defaults);
+	fprintf(stderr, "%s: %s: ", tool, scen_source ? scen_source : source);
+	scenario_summary(stderr);
+	fputc('\n', stderr);
 }

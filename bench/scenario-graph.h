@@ -9,6 +9,7 @@
 #ifndef SCENARIO_GRAPH_H
 #define SCENARIO_GRAPH_H
 
+#include <argp.h>
 #include <stdio.h>
 #include "scenario-model.h"
 
@@ -46,5 +47,17 @@ void scenario_summary(FILE *f);
 
 /* Header comment lines, @defaults, then one line per device. */
 void scenario_print(FILE *f, const char *header, const char *defaults);
+
+/*
+ * Options every importer takes (argp child parser): --seed N (the jitter
+ * seed written into @defaults) and --source NAME (recorded in the header).
+ */
+extern const struct argp scenario_import_argp;
+extern unsigned long scen_seed;
+extern const char *scen_source;
+
+/* Print an importer's scenario: header naming @tool and @source, the
+ * import latency model with scen_seed, the devices; the counts to stderr. */
+void scenario_print_import(const char *tool, const char *source);
 
 #endif /* SCENARIO_GRAPH_H */

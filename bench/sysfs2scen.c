@@ -25,33 +25,15 @@
 #include "scenario-graph.h"
 
 static char *paths[SCEN_MAX_DEVS];
-static const char *devices_file, *links_file, *source;
-static unsigned long seed = 1;
+static const char *devices_file, *links_file;
 
 static const char doc[] =
 "Write a pmsynth scenario from a machine's sysfs device directories (DEVICES,\n"
 "one path a line) and device links (LINKS, \"SUPPLIER CONSUMER\" paths a line).";
 
-static const struct argp_option options[] = {
-	{ "seed", 's', "N", 0, "Jitter seed written into the scenario (default 1)", 0 },
-	{ "source", 'S', "NAME", 0, "Source name recorded in the header", 0 },
-	{ 0 },
-};
-
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	char *end;
-
 	switch (key) {
-	case 's':
-		errno = 0;
-		seed = strtoul(arg, &end, 0);
-		if (errno || *end)
-			argp_error(state, "--seed: '%s' is not a number", arg);
-		break;
-	case 'S':
-		source = arg;
-		break;
 	case ARGP_KEY_ARG:
 		if (state->arg_num == 0)
 			devices_file = arg;
@@ -95,8 +77,11 @@ static FILE *open_or_die(const char *file)
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { options, parse_arg, "DEVICES LINKS", doc, NULL, NULL, NULL };
-	char *line = NULL, *sup, *con, *slash, header[512], defaults[512];
+	static const struct argp_child children[] = {
+		{ &scenario_import_argp, 0, NULL, 0 }, { 0 }
+	};
+	static const struct argp argp = { NULL, parse_arg, "DEVICES LINKS", doc, children, NULL, NULL };
+	char *line = NULL, *sup, *con, *slash;
 	int n = 0, lineno = 0, i, p;
 	size_t cap = 0;
 	FILE *f;
@@ -166,13 +151,6 @@ int main(int argc, char **argv)
 	fclose(f);
 	free(line);
 
-	snprintf(header, sizeof(header),
-		 "pmsynth scenario imported by sysfs2scen from %s (latency model: bench/scenario-model.h)",
-		 source ? source : devices_file);
-	snprintf(defaults, sizeof(defaults), "%s seed=%lu", SCEN_IMPORT_DEFAULTS, seed);
-	scenario_print(stdout, header, defaults);
-	fprintf(stderr, "sysfs2scen: %s: ", source ? source : devices_file);
-	scenario_summary(stderr);
-	fputc('\n', stderr);
+	scenario_print_import("sysfs2scen", devices_file);
 	return 0;
 }

@@ -251,7 +251,10 @@ static const struct device_type pmsynth_type = {
 	.release = pmsynth_release,
 };
 
-/* Remove every device and link.  Caller holds pmsynth_mutex. */
+/*
+ * Remove every device and link, and wait until every device is released.
+ * Caller holds pmsynth_mutex.
+ */
 static void depopulate(void)
 {
 	int i, j;
@@ -271,6 +274,12 @@ static void depopulate(void)
 		else
 			put_device(&sd->dev);
 	}
+	/*
+	 * A deleted link drops its references to the two devices from
+	 * device_link_wq, later: wait for that, so that every release has
+	 * run before the module (and pmsynth_type) may go away.
+	 */
+	device_link_wait_removal();
 	kvfree(devs);
 	devs = NULL;
 	nr_devs = 0;

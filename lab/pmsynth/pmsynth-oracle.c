@@ -111,29 +111,26 @@ static void check_superiors(struct pmsynth_dev *sd, enum pmsynth_phase ph)
 				  "not resumed yet");
 }
 
-static void check_subordinates(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+static void check_done(struct pmsynth_dev *sd, enum pmsynth_phase ph,
+		       struct pmsynth_dev **devs, int n, const char *relation)
 {
-	int i, d = depth_after(ph);
+	int i, d = depth_after(ph), l;
 	bool done;
 
-	for (i = 0; i < sd->nr_children; i++) {
-		int l = READ_ONCE(sd->children[i]->level);
-
+	for (i = 0; i < n; i++) {
+		l = READ_ONCE(devs[i]->level);
 		done = ph == PS_COMPLETE ? l == 0 : l >= d;
 		if (!done)
-			violation(sd, ph, "child", sd->children[i],
+			violation(sd, ph, relation, devs[i],
 				  ph == PS_COMPLETE ? "not complete yet" :
 				  "not suspended yet");
 	}
-	for (i = 0; i < sd->nr_slaves; i++) {
-		int l = READ_ONCE(sd->slaves[i]->level);
+}
 
-		done = ph == PS_COMPLETE ? l == 0 : l >= d;
-		if (!done)
-			violation(sd, ph, "slave", sd->slaves[i],
-				  ph == PS_COMPLETE ? "not complete yet" :
-				  "not suspended yet");
-	}
+static void check_subordinates(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	check_done(sd, ph, sd->children, sd->nr_children, "child");
+	check_done(sd, ph, sd->slaves, sd->nr_slaves, "slave");
 }
 
 /**

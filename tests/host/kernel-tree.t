@@ -74,7 +74,7 @@ check "a series entry without a file is named" contains "$w/out" "patch 0003-mis
 
 # The real lab tree carries exactly the real series, in order.
 want=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/series" |
-	while read -r p; do sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$TOP/patches/$p" | head -1; done)
-have=$(git -C "$BUILD/linux" log --reverse --format=%s pristine..HEAD 2>/dev/null)
+	while read -r p; do git mailinfo /dev/null /dev/null < "$TOP/patches/$p" | sed -n 's/^Subject: //p'; done)
+have=$(git -C "$BUILD/linux" log --reverse --format=%s pristine..series 2>/dev/null)
 check "build/linux carries patches/series in order" [ "$want" = "$have" ]
 tap_done
