@@ -2,11 +2,12 @@
 # Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
 # guest on synthetic devices: the output holds what the tool promises.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 13
+tap_plan 16
 w=$BUILD/test-guest/oneliners
 pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-devices.bt \
 	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
-	tracepoints/never-autosuspend.bt -- dag-100.txt
+	tracepoints/never-autosuspend.bt tracepoints/phase-times.bt \
+	tracepoints/sync-devices.bt -- dag-100.txt
 ok $GUEST_STATUS "oneliners scenario runs to the end"
 
 # slowest-devices: @callback_us[phase, device]: us; dag-100 suspend and
@@ -37,6 +38,14 @@ check "queue-delay: histogram of async devices" grep -q '^@queue_delay_async_us:
 check "queue-delay: histogram of synchronous devices" grep -q '^@queue_delay_sync_us:' "$w/queue-delay.txt"
 check "queue-delay: with buckets" grep -qE '^\[[0-9]+' "$w/queue-delay.txt"
 
+missing=
+for p in dpm_prepare dpm_suspend dpm_suspend_late dpm_suspend_noirq dpm_resume_noirq \
+	dpm_resume_early dpm_resume dpm_complete; do
+	grep -qE "^@phase_us\[$p\]: [0-9]+$" "$w/phase-times.txt" || missing="$missing $p"
+done
+check "phase-times: every dpm phase with its time${missing:+ (missing:$missing)}" [ -z "$missing" ]
+check "sync-devices: d7, made synchronous, is listed" grep -q '^@sync_in_suspend\[d7\]: 1$' "$w/sync-devices.txt"
+check "sync-devices: async pmsynth devices are not" sh -c "! grep -q '^@sync_in_suspend\[d8\]' '$w/sync-devices.txt'"
 check "trace-cmd report shows dpm_async waits" grep -q 'dpm_async_wait_begin:' "$w/trace-cmd-report.txt"
 check "trace-cmd report shows device callbacks" grep -q 'device_pm_callback_end:' "$w/trace-cmd-report.txt"
 
