@@ -134,6 +134,25 @@ static void add_dev_time(struct set *s, const char *dev, int phase, double t)
 	s->devs[i].total += t;
 }
 
+/*
+ * The device of a device_pm_callback_start/end payload, "DRIVER DEVICE,
+ * ...": the last word before the first comma (DRIVER may be empty).
+ */
+static int callback_device(const char *payload, char *dev)
+{
+	const char *comma = strchr(payload, ','), *p;
+
+	if (!comma)
+		return -1;
+	for (p = comma; p > payload && p[-1] != ' '; p--)
+		;
+	if (p == comma || comma - p >= NAME_LEN)
+		return -1;
+	memcpy(dev, p, comma - p);
+	dev[comma - p] = '\0';
+	return 0;
+}
+
 /* The dpm_* phase open at this moment, or -1. */
 static int open_dpm_phase(struct set *s)
 {
@@ -154,7 +173,7 @@ static int parse_line(struct set *s, char *line, struct open_cb *cbs, int *ncbs,
 		      const char *file, int lineno)
 {
 	char *p, *ev, *payload, *colon;
-	char action[64], what[16], drv[NAME_LEN], dev[NAME_LEN];
+	char action[64], what[16], dev[NAME_LEN];
 	unsigned int val;
 	double ts;
 	int pid, i, ph;
@@ -227,7 +246,7 @@ static int parse_line(struct set *s, char *line, struct open_cb *cbs, int *ncbs,
 		return 2;
 	}
 	if (!strcmp(ev, "device_pm_callback_start")) {
-		if (sscanf(payload, "%95s %95[^,]", drv, dev) != 2 || *ncbs == MAX_OPEN)
+		if (callback_device(payload, dev) || *ncbs == MAX_OPEN)
 			return 0;
 		cbs[*ncbs].pid = pid;
 		snprintf(cbs[*ncbs].dev, NAME_LEN, "%s", dev);
@@ -236,7 +255,7 @@ static int parse_line(struct set *s, char *line, struct open_cb *cbs, int *ncbs,
 		return 1;
 	}
 	if (!strcmp(ev, "device_pm_callback_end")) {
-		if (sscanf(payload, "%95s %95[^,]", drv, dev) != 2)
+		if (callback_device(payload, dev))
 			return 0;
 		for (i = *ncbs - 1; i >= 0; i--)
 			if (cbs[i].pid == pid && !strcmp(cbs[i].dev, dev))

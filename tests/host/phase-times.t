@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/phase-times: per-phase means, device attribution, bad input.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 9
+tap_plan 10
 d=$TOP/tests/data
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
@@ -27,6 +27,10 @@ head -n 10 "$d/phases-a.trace" > "$w/trunc.trace"
 ok $((! $?)) "a truncated trace is rejected"
 check "the error names the file and the open phase" \
 	contains "$w/out" "trunc.trace: dpm_suspend[2] begins and never ends"
+
+"$pt" "x=$d/phases-nodriver.trace" > "$w/out" 2>&1
+check "a device without driver string is named right (platform 1 ms)" \
+	sh -c "grep -E 'dpm_prepare\[2\] +platform +1\.000' '$w/out' >/dev/null"
 
 "$pt" "x=$w/nonexistent" > "$w/out" 2>&1 || true
 check "a missing file is named" contains "$w/out" "nonexistent: No such file"
