@@ -36,9 +36,9 @@ export INITRAMFS
 PMSYNTH   := lab/pmsynth/pmsynth.ko
 TOOLS     := $(BUILD)/tools
 
-.PHONY: all deps tree kernel initramfs module pmsynth tools guest bench check checkpatch bisect clean
+.PHONY: all deps tree kernel initramfs module pmsynth tools bpf guest bench check checkpatch bisect clean
 
-all: kernel initramfs pmsynth tools
+all: kernel initramfs pmsynth tools bpf
 
 deps:
 	@lab/deps.sh
@@ -77,14 +77,18 @@ pmsynth: kernel
 tools: deps
 	@$(MAKE) -s -C bench O=$(TOOLS)
 
+# BPF tools (vmlinux.h from the lab kernel's BTF) in build/bpf.
+bpf: kernel
+	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(OBJ)/vmlinux
+
 guest: kernel initramfs pmsynth
 	@test -n "$(SCENARIO)" || { echo "guest: set SCENARIO=<name> (see lab/scenarios)" >&2; exit 1; }
 	@EXTRA="$(TOP)/$(PMSYNTH) $(EXTRA)" lab/run-guest.sh $(SCENARIO) $(TOP)/results/guest/$(SCENARIO) $(ARGS)
 
-bench: kernel initramfs pmsynth tools
+bench: kernel initramfs pmsynth tools bpf
 	@bench/run-bench.sh $(TOP)/results/bench
 
-check: kernel initramfs pmsynth tools
+check: kernel initramfs pmsynth tools bpf
 	@tests/run-tests.sh
 
 # checkpatch.pl --strict over the series; fails on any finding.

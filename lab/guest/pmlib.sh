@@ -32,11 +32,15 @@ pm_cycle() {
 
 # trace_setup EVENT...: clear the trace buffer and enable exactly EVENTs
 # (subsystem:name), with a per-CPU buffer large enough for hundreds of
-# devices.
+# devices, on the mono clock.
 trace_setup() {
 	echo 0 > $TRACEFS/tracing_on
 	echo > $TRACEFS/set_event
 	echo 8192 > $TRACEFS/buffer_size_kb
+	# CLOCK_MONOTONIC, like bpf_ktime_get_ns(): the default per-CPU
+	# "local" clock is not comparable across CPUs, and async workers
+	# migrate between a callback's start and end
+	echo mono > $TRACEFS/trace_clock
 	for ev in "$@"; do
 		echo "$ev" >> $TRACEFS/set_event || fail "no trace event $ev"
 	done

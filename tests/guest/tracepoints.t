@@ -56,7 +56,9 @@ awk 'NR == FNR {
 		x = $0; sub(/^.*dpm_async_wait_begin: /, "", x); split(x, f, " ")
 		d = f[1]; rel = f[4]; o = f[5]
 		if (!(d in known)) next
-		ok = (rel == "parent" && parent[d] == o) ||
+		# devices without a parent in the scenario sit under the
+		# module root device, /sys/devices/pmsynth
+		ok = (rel == "parent" && (d in parent ? parent[d] == o : o == "pmsynth")) ||
 		     (rel == "child" && parent[o] == d) ||
 		     (rel == "supplier" && ((d, o) in master)) ||
 		     (rel == "consumer" && ((o, d) in master))

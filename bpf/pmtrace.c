@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmtrace - per-device, per-phase timing of suspend/resume and runtime PM,
+ * from the kernel's power events and the series' dpm_async and rpm events.
+ *
+ *   pmtrace -o records.jsonl -c 'sh suspend.sh'
+ *
+ * Attaches pmtrace.bpf.c, runs COMMAND (or waits for SIGINT/SIGTERM), and
+ * writes one JSON object per line (the record format of bpf/README.md):
+ *   {"type":"phase",...}          a step of a transition (suspend_resume)
+ *   {"type":"device",...}         one device in one system-sleep phase
+ *   {"type":"rpm_callback",...}   one runtime PM callback
+ *   {"type":"rpm_request",...}    one asynchronous runtime PM request
+ * Times are bpf_ktime_get_ns() (CLOCK_MONOTONIC) in nanoseconds.
+ */
+#define _GNU_SOURCE
+#include <argp.h>
+#include <errno.h>
+#include <json-c/json.h>
+#include <search.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "pmtrace.h"
+#include "pmtrace.skel.h"
+
+static const char * const phase_names[] = {
+	"prepare", "suspend", "suspend_late", "suspend_noirq",
+	"resume_noirq", "resume_early", "resume", "complete",
+};
+static const char * const relation_names[] = { "parent", "child", "supplier", "consumer" };
+static const char * const rpm_callbacks[] = {
+	[0] = "runtime_idle", [1] = "runtime_resume", [3] = "runtime_suspend",
+};
+static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosuspend", "resume" };
+
+#define MAX_KEYS 65536	/* distinct (device, phase) pairs */
+
+/* a device's processing in a phase, from dpm_async_queued to _done */
+struct dev_rec {
+	char key[PMTRACE_NAME_LEN + 4];
+	struct pmtrace_event first;	/* the queued (or start) event */
+	unsigned long long queued, start, cb_start, cb_end, done;
+	unsigned int cpu, tid;
+	int async, error;
+	json_object *waits;		/* array of {other, relation, ns} */
+	unsigned long long wait_begin;
+	unsigned long long wait_ns[4];
+};
+
+static struct hsearch_data open_recs;	/* key "device/phase" -> open record */
+static struct dev_rec *by_tid_rec[65536];		/* device being processed by tid */
+static unsigned long long by_tid_ts[65536];		/* rpm callback start by tid */
+static unsigned long long phase_begin[64];
+static char phase_key[64][PMTRACE_NAME_LEN + 12];
+static int nphase_keys;
+
+static FILE *out;
+static const char *out_path, *command;
+static volatile sig_atomic_t stop;
+static long long records;
+
+static const char doc[] =
+"Per-device, per-phase suspend/resume and runtime PM timing, as JSON lines.";
+
+static const struct argp_option options[] = {
+	{ "output", 'o', "FILE", 0, "Write records to FILE (default: standard output)", 0 },
+	{ "command", 'c', "CMD", 0, "Run CMD with /bin/sh once attached; stop when it exits", 0 },
+	{ 0 },
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'o':
+		out_path = arg;
+		break;
+	case 'c':
+		command = arg;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static void emit(json_object *o)
+{
+	fprintf(out, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	json_object_put(o);
+	records++;
+}
+
+static const char *name_of(const char * const *names, size_t n, int i)
+{
+	return i >= 0 && (size_t)i < n && names[i] ? names[i] : "unknown";
+}
+
+#define NAME(tab, i) name_of(tab, sizeof(tab) / sizeof(tab[0]), i)
+
+static struct dev_rec *lookup(const struct pmtrace_event *e, bool create)
+{
+	ENTRY item, *found;
+	struct dev_rec *r;
+
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	snprintf(r->key, sizeof(r->key), "%s/%u", e->name, e->phase);
+	item.key = r->key;
+	found = NULL;
+	hsearch_r(item, FIND, &found, &open_recs);
+	if (found && found->data) {
+		free(r);
+		return found->data;
+	}
+	if (!create) {
+		free(r);
+		return NULL;
+	}
+	r->first = *e;
+	r->waits = json_object_new_array();
+	if (found) {		/* the same device in the same phase again */
+		found->data = r;
+		return r;
+	}
+	item.data = r;
+	if (!hsearch_r(item, ENTER, &found, &open_recs)) {
+		json_object_put(r->waits);
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+static void close_rec(struct dev_rec *r)
+{
+	json_object *o = json_object_new_object(), *w = json_object_new_object();
+	int i;
+
+	json_object_object_add(o, "type", json_object_new_string("device"));
+	json_object_object_add(o, "device", json_object_new_string(r->first.name));
+	json_object_object_add(o, "phase", json_object_new_string(NAME(phase_names, r->first.phase)));
+	json_object_object_add(o, "event", json_object_new_int(r->first.event));
+	json_object_object_add(o, "async", json_object_new_int(r->async));
+	json_object_object_add(o, "cpu", json_object_new_int(r->cpu));
+	json_object_object_add(o, "tid", json_object_new_int(r->tid));
+	json_object_object_add(o, "queued", json_object_new_int64(r->queued));
+	json_object_object_add(o, "start", json_object_new_int64(r->start));
+	json_object_object_add(o, "end", json_object_new_int64(r->done));
+	json_object_object_add(o, "queue_ns", json_object_new_int64(r->queued && r->start ? r->start - r->queued : 0));
+	json_object_object_add(o, "callback_ns", json_object_new_int64(r->cb_end > r->cb_start ? r->cb_end - r->cb_start : 0));
+	for (i = 0; i < 4; i++)
+		json_object_object_add(w, relation_names[i], json_object_new_int64(r->wait_ns[i]));
+	json_object_object_add(o, "wait_ns", w);
+	json_object_object_add(o, "waits", r->waits);
+	json_object_object_add(o, "error", json_object_new_int(r->error));
+	emit(o);
+}
+
+static int phase_slot(const char *name, int val)
+{
+	char key[PMTRACE_NAME_LEN + 12];
+	int i;
+
+	snprintf(key, sizeof(key), "%s[%d]", name, val);
+	for (i = 0; i < nphase_keys; i++)
+		if (!strcmp(phase_key[i], key))
+			return i;
+	if (nphase_keys == 64)
+		return -1;
+	snprintf(phase_key[nphase_keys], sizeof(phase_key[0]), "%s", key);
+	return nphase_keys++;
+}
+
+static int handle(void *ctx, void *data, size_t len)
+{
+	const struct pmtrace_event *e = data;
+	struct dev_rec *r;
+	json_object *o;
+	int slot;
+
+	(void)ctx;
+	if (len < sizeof(*e))
+		return 0;
+	switch (e->kind) {
+	case PMT_PHASE_BEGIN:
+	case PMT_PHASE_END:
+		slot = phase_slot(e->name, e->value);
+		if (slot < 0)
+			break;
+		if (e->kind == PMT_PHASE_BEGIN) {
+			phase_begin[slot] = e->ts;
+			break;
+		}
+		o = json_object_new_object();
+		json_object_object_add(o, "type", json_object_new_string("phase"));
+		json_object_object_add(o, "name", json_object_new_string(e->name));
+		json_object_object_add(o, "val", json_object_new_int(e->value));
+		json_object_object_add(o, "start", json_object_new_int64(phase_begin[slot]));
+		json_object_object_add(o, "end", json_object_new_int64(e->ts));
+		emit(o);
+		break;
+	case PMT_QUEUED:
+		r = lookup(e, true);
+		if (r) {
+			r->queued = e->ts;
+			r->async = e->async;
+		}
+		break;
+	case PMT_START:
+		r = lookup(e, true);
+		if (r) {
+			r->start = e->ts;
+			r->cpu = e->cpu;
+			r->tid = e->tid;
+			r->async = e->async;
+			by_tid_rec[e->tid & 0xffff] = r;
+		}
+		break;
+	case PMT_CB_START:
+		r = by_tid_rec[e->tid & 0xffff];
+		if (r && !strcmp(r->first.name, e->name))
+			r->cb_start = e->ts;
+		break;
+	case PMT_CB_END:
+		r = by_tid_rec[e->tid & 0xffff];
+		if (r && !strcmp(r->first.name, e->name))
+			r->cb_end = e->ts;
+		break;
+	case PMT_WAIT_BEGIN:
+		r = lookup(e, false);
+		if (r)
+			r->wait_begin = e->ts;
+		break;
+	case PMT_WAIT_END:
+		r = lookup(e, false);
+		if (r && r->wait_begin && e->relation < 4) {
+			unsigned long long ns = e->ts - r->wait_begin;
+
+			o = json_object_new_object();
+			json_object_object_add(o, "on", json_object_new_string(e->other));
+			json_object_object_add(o, "relation", json_object_new_string(relation_names[e->relation]));
+			json_object_object_add(o, "ns", json_object_new_int64(ns));
+			json_object_array_add(r->waits, o);
+			r->wait_ns[e->relation] += ns;
+			r->wait_begin = 0;
+		}
+		break;
+	case PMT_DONE:
+		r = lookup(e, false);
+		if (!r)
+			break;
+		r->done = e->ts;
+		r->error = e->value;
+		if (by_tid_rec[e->tid & 0xffff] == r)
+			by_tid_rec[e->tid & 0xffff] = NULL;
+		close_rec(r);
+		{
+			ENTRY item = { .key = r->key }, *found;
+
+			/* hsearch cannot delete: leave a closed marker */
+			if (hsearch_r(item, FIND, &found, &open_recs) && found)
+				found->data = NULL;
+		}
+		break;
+	case PMT_RPM_CB_START:
+		by_tid_ts[e->tid & 0xffff] = e->ts;
+		break;
+	case PMT_RPM_CB_END:
+		o = json_object_new_object();
+		json_object_object_add(o, "type", json_object_new_string("rpm_callback"));
+		json_object_object_add(o, "device", json_object_new_string(e->name));
+		json_object_object_add(o, "callback", json_object_new_string(NAME(rpm_callbacks, e->event)));
+		json_object_object_add(o, "start", json_object_new_int64(by_tid_ts[e->tid & 0xffff]));
+		json_object_object_add(o, "end", json_object_new_int64(e->ts));
+		json_object_object_add(o, "ret", json_object_new_int(e->value));
+		json_object_object_add(o, "cpu", json_object_new_int(e->cpu));
+		emit(o);
+		break;
+	case PMT_RPM_QUEUE:
+	case PMT_RPM_RUN:
+		o = json_object_new_object();
+		json_object_object_add(o, "type", json_object_new_string("rpm_request"));
+		json_object_object_add(o, "device", json_object_new_string(e->name));
+		json_object_object_add(o, "request", json_object_new_string(NAME(rpm_requests, e->event)));
+		json_object_object_add(o, "what", json_object_new_string(e->kind == PMT_RPM_QUEUE ?
+			(e->value ? "queued" : "replaced") : "run"));
+		json_object_object_add(o, "ts", json_object_new_int64(e->ts));
+		emit(o);
+		break;
+	}
+	return 0;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = { options, parse_arg, NULL, doc, NULL, NULL, NULL };
+	struct pmtrace_bpf *skel;
+	struct ring_buffer *rb = NULL;
+	pid_t child = 0;
+	int err, status = 0;
+	__u64 dropped = 0;
+
+	argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	out = stdout;
+	if (out_path && !(out = fopen(out_path, "w"))) {
+		fprintf(stderr, "pmtrace: %s: %s\n", out_path, strerror(errno));
+		return 1;
+	}
+	if (!hcreate_r(MAX_KEYS, &open_recs)) {
+		fprintf(stderr, "pmtrace: out of memory\n");
+		return 1;
+	}
+	/* kernels that still charge BPF memory to RLIMIT_MEMLOCK */
+	setrlimit(RLIMIT_MEMLOCK, &(struct rlimit){ RLIM_INFINITY, RLIM_INFINITY });
+	skel = pmtrace_bpf__open_and_load();
+	if (!skel) {
+		fprintf(stderr, "pmtrace: cannot load the BPF programs (kernel without the pmlab series' events?)\n");
+		return 1;
+	}
+	err = pmtrace_bpf__attach(skel);
+	if (err) {
+		fprintf(stderr, "pmtrace: cannot attach: %s\n", strerror(-err));
+		goto out;
+	}
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), handle, NULL, NULL);
+	if (!rb) {
+		err = -errno;
+		fprintf(stderr, "pmtrace: ring buffer: %s\n", strerror(errno));
+		goto out;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	if (command) {
+		child = fork();
+		if (child == 0) {
+			execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+			_exit(127);
+		}
+	}
+	while (!stop) {
+		err = ring_buffer__poll(rb, 100);
+		if (err < 0 && err != -EINTR)
+			break;
+		if (child && waitpid(child, &status, WNOHANG) == child)
+			break;
+	}
+	ring_buffer__consume(rb);
+	err = 0;
+	{
+		__u32 zero = 0;
+
+		bpf_map_lookup_elem(bpf_map__fd(skel->maps.dropped), &zero, &dropped);
+	}
+	if (dropped)
+		fprintf(stderr, "pmtrace: %llu events dropped (ring buffer full): records incomplete\n",
+			dropped);
+	fprintf(stderr, "pmtrace: %lld records\n", records);
+out:
+	ring_buffer__free(rb);
+	pmtrace_bpf__destroy(skel);
+	if (out != stdout)
+		fclose(out);
+	if (err)
+		return 1;
+	if (dropped)
+		return 1;
+	if (child)
+		return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	return 0;
+}

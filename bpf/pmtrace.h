@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pmtrace.h - the event pmtrace.bpf.c sends to pmtrace.c through the ring
+ * buffer: one per kernel event, in the order the kernel emitted them per
+ * CPU.  pmtrace.c turns them into records (bpf/README.md).
+ */
+#ifndef PMTRACE_H
+#define PMTRACE_H
+
+#define PMTRACE_NAME_LEN 48
+
+enum pmtrace_kind {
+	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
+	PMT_PHASE_END,		/* power:suspend_resume, end */
+	PMT_CB_START,		/* power:device_pm_callback_start */
+	PMT_CB_END,		/* power:device_pm_callback_end */
+	PMT_QUEUED,		/* dpm_async:dpm_async_queued */
+	PMT_START,		/* dpm_async:dpm_async_start */
+	PMT_WAIT_BEGIN,		/* dpm_async:dpm_async_wait_begin */
+	PMT_WAIT_END,		/* dpm_async:dpm_async_wait_end */
+	PMT_DONE,		/* dpm_async:dpm_async_done */
+	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
+	PMT_RPM_CB_END,		/* rpm:rpm_callback_end */
+	PMT_RPM_QUEUE,		/* rpm:rpm_request_queue */
+	PMT_RPM_RUN,		/* rpm:rpm_request_run */
+	PMT_NR_KINDS,
+};
+
+struct pmtrace_event {
+	unsigned long long ts;		/* bpf_ktime_get_ns() */
+	unsigned int cpu;
+	unsigned int tid;
+	unsigned char kind;		/* enum pmtrace_kind */
+	unsigned char phase;		/* dpm phase (dpm_async events) */
+	unsigned char async;
+	unsigned char relation;		/* wait events */
+	int event;			/* PM event; rpm: status or request */
+	int value;			/* error, ret, val, queued */
+	char name[PMTRACE_NAME_LEN];	/* device, or action for phases */
+	char other[PMTRACE_NAME_LEN];	/* device waited for */
+};
+
+#endif /* PMTRACE_H */

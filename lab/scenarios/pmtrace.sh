@@ -1,0 +1,17 @@
+# pmtrace DEVICES: load a device scenario and record one async transition
+# with bpf/pmtrace (records.jsonl), while trace-cmd records the same
+# transition's power and dpm_async events (trace.dat -> trace-cmd.txt),
+# for the cross-check of tests/guest/pmtrace.t.  Both on CLOCK_MONOTONIC
+# (bpf_ktime_get_ns; trace-cmd -C mono): ftrace's default per-CPU "local"
+# clock is not comparable across CPUs, and async workers migrate.
+. /pmlab/pmlib.sh
+pm_setup
+pmsynth_insmod
+pmsynth_load "/pmlab/$1" || fail "scenario $1 refused"
+pm_cycle 1 || fail "warm-up transition failed"
+echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
+trace-cmd record -q -C mono -o /tmp/trace.dat -e power:device_pm_callback_start \
+	-e power:device_pm_callback_end -e power:suspend_resume \
+	/pmlab/pmtrace -o records.jsonl -c 'sh /tmp/suspend.sh' > pmtrace.log 2>&1 ||
+	fail "pmtrace under trace-cmd failed: $(tail -3 pmtrace.log)"
+trace-cmd report -i /tmp/trace.dat > trace-cmd.txt 2>&1 || fail "trace-cmd report failed"
