@@ -9,7 +9,8 @@
 #
 # Writes RESULTS_ROOT/<UTC time>-<clock>/ with the guest's traces, console
 # log, run settings (kernel version, series hash, clock, QEMU) and
-# table.txt, and points RESULTS_ROOT/latest at it.
+# table.txt, phases.dat and phases.png (plots/phase-times.gp), and points
+# RESULTS_ROOT/latest at it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
@@ -54,6 +55,10 @@ async=$(ls "$out"/async-*.trace | tr '\n' ',' | sed 's/,$//')
 	"$tools/phase-times" "sync=$sync" "async=$async"
 } > "$out/table.txt.tmp" || die "analysis failed"
 mv "$out/table.txt.tmp" "$out/table.txt"
+awk '/^dpm_/ && NF >= 3 { print $1, $2, $3 }' "$out/table.txt" > "$out/phases.dat"
+gnuplot -e "data='$out/phases.dat'; out='$out/phases.png.tmp'; title='$DEVICES, clock $CLOCK'" \
+	"$top/plots/phase-times.gp" || { rm -f "$out/phases.png.tmp"; die "gnuplot failed on $out/phases.dat"; }
+mv "$out/phases.png.tmp" "$out/phases.png"
 ln -sfn "$stamp-$CLOCK" "$root/latest"
 cat "$out/table.txt"
-echo "bench: results in $out"
+echo "bench: results in $out (figure: phases.png)"
