@@ -45,7 +45,7 @@ static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosus
 
 /* a device's processing in a phase, from dpm_async_queued to _done */
 struct dev_rec {
-	char key[PMTRACE_NAME_LEN + 4];
+	ENTRY *entry;			/* its entry in open_recs */
 	struct pmtrace_event first;	/* the queued (or start) event */
 	unsigned long long queued, start, cb_start, cb_end, done;
 	unsigned int cpu, tid;
@@ -108,38 +108,36 @@ static const char *name_of(const char * const *names, size_t n, int i)
 
 #define NAME(tab, i) name_of(tab, sizeof(tab) / sizeof(tab[0]), i)
 
+/*
+ * The open record of e's device in e's phase; with @create, a new one when
+ * there is none.  The table keeps one entry per "device/phase" key (it
+ * cannot delete): a closed record leaves its entry with no data.
+ */
 static struct dev_rec *lookup(const struct pmtrace_event *e, bool create)
 {
-	ENTRY item, *found;
+	char key[PMTRACE_NAME_LEN + 4];
+	ENTRY item = { .key = key }, *found = NULL;
 	struct dev_rec *r;
 
+	snprintf(key, sizeof(key), "%s/%u", e->name, e->phase);
+	hsearch_r(item, FIND, &found, &open_recs);
+	if (!create || (found && found->data))
+		return found ? found->data : NULL;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
-	snprintf(r->key, sizeof(r->key), "%s/%u", e->name, e->phase);
-	item.key = r->key;
-	found = NULL;
-	hsearch_r(item, FIND, &found, &open_recs);
-	if (found && found->data) {
-		free(r);
-		return found->data;
-	}
-	if (!create) {
-		free(r);
-		return NULL;
+	if (!found) {
+		item.key = strdup(key);
+		if (!item.key || !hsearch_r(item, ENTER, &found, &open_recs)) {
+			free(item.key);
+			free(r);
+			return NULL;
+		}
 	}
 	r->first = *e;
 	r->waits = json_object_new_array();
-	if (found) {		/* the same device in the same phase again */
-		found->data = r;
-		return r;
-	}
-	item.data = r;
-	if (!hsearch_r(item, ENTER, &found, &open_recs)) {
-		json_object_put(r->waits);
-		free(r);
-		return NULL;
-	}
+	r->entry = found;
+	found->data = r;
 	return r;
 }
 
@@ -263,16 +261,11 @@ static int handle(void *ctx, void *data, size_t len)
 			break;
 		r->done = e->ts;
 		r->error = e->value;
-		if (by_tid_rec[e->tid & 0xffff] == r)
-			by_tid_rec[e->tid & 0xffff] = NULL;
-		close_rec(r);
-		{
-			ENTRY item = { .key = r->key }, *found;
-
-			/* hsearch cannot delete: leave a closed marker */
-			if (hsearch_r(item, FIND, &found, &open_recs) && found)
-				found->data = NULL;
-		}
+		if (by_tid_rec[r->tid & 0xffff] == r)
+			by_tid_rec[r->tid & 0xffff] = NULL;
+		close_rec(r);		/* the record's JSON owns r->waits now */
+		r->entry->data = NULL;
+		free(r);
 		break;
 	case PMT_RPM_CB_START:
 		by_tid_ts[e->tid & 0xffff] = e->ts;
