@@ -3,14 +3,17 @@
  * pmtrace - per-device, per-phase timing of suspend/resume and runtime PM,
  * from the kernel's power events and the series' dpm_async and rpm events.
  *
- *   pmtrace -o records.jsonl -c 'sh suspend.sh'
+ *   pmtrace -o records.jsonl -m scenario=dag-100 -c 'sh suspend.sh'
  *
  * Attaches pmtrace.bpf.c, runs COMMAND (or waits for SIGINT/SIGTERM), and
  * writes one JSON object per line (the record format of bpf/README.md):
+ *   {"type":"begin",...}          first: format version and -m KEY=VALUEs
  *   {"type":"phase",...}          a step of a transition (suspend_resume)
  *   {"type":"device",...}         one device in one system-sleep phase
  *   {"type":"rpm_callback",...}   one runtime PM callback
  *   {"type":"rpm_request",...}    one asynchronous runtime PM request
+ *   {"type":"end",...}            last: record count and dropped events;
+ *                                 a file without it is truncated
  * Times are bpf_ktime_get_ns() (CLOCK_MONOTONIC) in nanoseconds.
  */
 #define _GNU_SOURCE
@@ -66,6 +69,7 @@ static FILE *out;
 static const char *out_path, *command;
 static volatile sig_atomic_t stop;
 static long long records;
+static json_object *meta;		/* -m KEY=VALUE pairs */
 
 static const char doc[] =
 "Per-device, per-phase suspend/resume and runtime PM timing, as JSON lines.";
@@ -73,6 +77,7 @@ static const char doc[] =
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write records to FILE (default: standard output)", 0 },
 	{ "command", 'c', "CMD", 0, "Run CMD with /bin/sh once attached; stop when it exits", 0 },
+	{ "meta", 'm', "KEY=VALUE", 0, "Record KEY=VALUE in the begin record (repeatable)", 0 },
 	{ 0 },
 };
 
@@ -85,6 +90,15 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'c':
 		command = arg;
 		break;
+	case 'm': {
+		char *eq = strchr(arg, '=');
+
+		if (!eq || eq == arg)
+			argp_error(state, "-m wants KEY=VALUE, got '%s'", arg);
+		*eq = '\0';
+		json_object_object_add(meta, arg, json_object_new_string(eq + 1));
+		break;
+	}
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
@@ -94,11 +108,37 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static void emit(json_object *o)
+static void write_line(json_object *o)
 {
 	fprintf(out, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	json_object_put(o);
+}
+
+static void emit(json_object *o)
+{
+	write_line(o);
 	records++;
+}
+
+/* The first and last lines: what the file is, and that it is complete. */
+static void write_begin(void)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "type", json_object_new_string("begin"));
+	json_object_object_add(o, "format", json_object_new_string(PMTRACE_FORMAT));
+	json_object_object_add(o, "meta", json_object_get(meta));
+	write_line(o);
+}
+
+static void write_end(unsigned long long dropped)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "type", json_object_new_string("end"));
+	json_object_object_add(o, "records", json_object_new_int64(records));
+	json_object_object_add(o, "dropped", json_object_new_int64(dropped));
+	write_line(o);
 }
 
 static const char *name_of(const char * const *names, size_t n, int i)
@@ -155,6 +195,7 @@ static void close_rec(struct dev_rec *r)
 	json_object_object_add(o, "tid", json_object_new_int(r->tid));
 	json_object_object_add(o, "queued", json_object_new_int64(r->queued));
 	json_object_object_add(o, "start", json_object_new_int64(r->start));
+	json_object_object_add(o, "callback_start", json_object_new_int64(r->cb_start));
 	json_object_object_add(o, "end", json_object_new_int64(r->done));
 	json_object_object_add(o, "queue_ns", json_object_new_int64(r->queued && r->start ? r->start - r->queued : 0));
 	json_object_object_add(o, "callback_ns", json_object_new_int64(r->cb_end > r->cb_start ? r->cb_end - r->cb_start : 0));
@@ -311,6 +352,7 @@ int main(int argc, char **argv)
 	int err, status = 0;
 	__u64 dropped = 0;
 
+	meta = json_object_new_object();
 	argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	out = stdout;
 	if (out_path && !(out = fopen(out_path, "w"))) {
@@ -341,6 +383,8 @@ int main(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	write_begin();
+	fflush(out);
 	if (command) {
 		child = fork();
 		if (child == 0) {
@@ -365,12 +409,16 @@ int main(int argc, char **argv)
 	if (dropped)
 		fprintf(stderr, "pmtrace: %llu events dropped (ring buffer full): records incomplete\n",
 			dropped);
+	write_end(dropped);
 	fprintf(stderr, "pmtrace: %lld records\n", records);
 out:
 	ring_buffer__free(rb);
 	pmtrace_bpf__destroy(skel);
-	if (out != stdout)
-		fclose(out);
+	json_object_put(meta);
+	if (out != stdout && fclose(out)) {
+		fprintf(stderr, "pmtrace: %s: %s\n", out_path, strerror(errno));
+		return 1;
+	}
 	if (err)
 		return 1;
 	if (dropped)

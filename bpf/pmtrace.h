@@ -9,6 +9,9 @@
 
 #define PMTRACE_NAME_LEN 48
 
+/* the record format's name and version, in every file's begin record */
+#define PMTRACE_FORMAT "pmtrace-records-1"
+
 enum pmtrace_kind {
 	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
 	PMT_PHASE_END,		/* power:suspend_resume, end */

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * critpath - how close asynchronous suspend/resume came to the best the
+ * dependency graph allows, from pmtrace records (bpf/README.md) and the
+ * scenario they were recorded with (bench/scenarios/README.md).
+ *
+ *   critpath [-d DAT] [-s SUMMARY] SCENARIO RECORDS...
+ *
+ * RECORDS are pmtrace files of one transition each; their begin record
+ * says sync or async and must name SCENARIO's sha256.  Per dpm phase, with
+ * means over the transitions of each mode:
+ *
+ *   T(sync), T(async)  the phase's duration (power:suspend_resume dpm_*)
+ *   bound              max(critical path, spin work / CPUs): the longest
+ *                      chain of dependent callbacks, weighted by their sync
+ *                      durations, and the spinning callbacks' CPU time
+ *                      spread over every CPU
+ *   speed-up           T(sync) / T(async);  efficiency: bound / T(async)
+ *   violations         device callbacks that started before a dependency
+ *                      of theirs was done, in any transition (the trace's
+ *                      own ordering check, independent of pmsynth's oracle)
+ *   critical path      the chain that ended the async phase, walked back
+ *                      from its last device through the dependency it
+ *                      waited for last, split into callback time (and what
+ *                      those callbacks took in the sync runs), queue delay
+ *                      (queued, no worker yet), wake-up (dependency done,
+ *                      dependent not yet running its callback) and other
+ *                      (the PM core's own work, the main thread)
+ *
+ * Dependencies: in suspend, suspend_late, suspend_noirq and complete a
+ * device waits for its children and pm_link slaves; in prepare and the
+ * resume phases for its parent and masters.  Devices outside the scenario
+ * (the guest's own) count with their own callback times, as independent
+ * CPU work.
+ */
+#define _GNU_SOURCE
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "records.h"
+#include "scenario-read.h"
+
+#define MAX_RUNS 256
+#define NS_PER_MS 1e6
+
+struct chain {			/* the critical path of one async phase, ns */
+	double devs, callback, callback_sync, queue, wakeup, other;
+};
+
+struct phase_result {
+	double t_sync, t_async, cp, spin_work, bound;
+	long violations;
+	struct chain chain;
+};
+
+static struct scenario scen;
+static struct transition runs[MAX_RUNS];
+static int nruns, nsync, nasync;
+static long cpus = -1;
+static const char *dat_path, *summary_path, *scen_path;
+static const char *run_paths[MAX_RUNS];
+
+static int **deps_down, **deps_up;	/* scenario node -> dependency list, -1 ended */
+static double *weight;			/* names id -> mean sync callback ns */
+static double *finish;			/* critical-path memo */
+
+static const char doc[] =
+"Per-phase T(sync), T(async), speed-up, critical-path bound, efficiency, ordering "
+"violations and the async critical path, from pmtrace records of SCENARIO.";
+
+static const struct argp_option options[] = {
+	{ "dat", 'd', "FILE", 0, "Also write FILE: \"PHASE SYNC_MS ASYNC_MS BOUND_MS\" per phase", 0 },
+	{ "summary", 's', "FILE", 0, "Also write FILE: one line, the whole transition", 0 },
+	{ "cpus", 'c', "N", 0, "CPUs for the spin-work bound (default: the records' cpus)", 0 },
+	{ 0 },
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	char *end;
+
+	switch (key) {
+	case 'd':
+		dat_path = arg;
+		break;
+	case 's':
+		summary_path = arg;
+		break;
+	case 'c':
+		cpus = strtol(arg, &end, 10);
+		if (*end || cpus < 1 || cpus > 4096)
+			argp_error(state, "--cpus wants a number 1..4096, got '%s'", arg);
+		break;
+	case ARGP_KEY_ARG:
+		if (!scen_path)
+			scen_path = arg;
+		else if (nruns == MAX_RUNS)
+			argp_error(state, "more than %d records files", MAX_RUNS);
+		else
+			run_paths[nruns++] = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!nruns)
+			argp_error(state, "want a scenario file and records files");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static int *list_add(int *list, int *n, int v)
+{
+	list = realloc(list, sizeof(int) * (*n + 2));
+	list[(*n)++] = v;
+	list[*n] = -1;
+	return list;
+}
+
+/* deps_up[i]: parent + masters; deps_down[i]: children + slaves. */
+static void build_deps(void)
+{
+	int *nup = calloc(scen.n, sizeof(int)), *ndown = calloc(scen.n, sizeof(int));
+	int i, k;
+
+	deps_up = calloc(scen.n, sizeof(int *));
+	deps_down = calloc(scen.n, sizeof(int *));
+	for (i = 0; i < scen.n; i++) {
+		deps_up[i] = list_add(NULL, &nup[i], -1);
+		nup[i] = 0;
+		deps_down[i] = list_add(NULL, &ndown[i], -1);
+		ndown[i] = 0;
+	}
+	for (i = 0; i < scen.n; i++)
+		for (k = -1; k < scen.nodes[i].nmasters; k++) {
+			int s = k < 0 ? scen.nodes[i].parent : scen.nodes[i].masters[k];
+
+			if (s < 0)
+				continue;
+			deps_up[i] = list_add(deps_up[i], &nup[i], s);
+			deps_down[s] = list_add(deps_down[s], &ndown[s], i);
+		}
+	free(nup);
+	free(ndown);
+}
+
+static const int *deps_of(int p, int node)
+{
+	return dpm_phase_children_first(p) ? deps_down[node] : deps_up[node];
+}
+
+/* A records file against the scenario: same file, every device there. */
+static int check_run(const struct transition *t)
+{
+	int p, i;
+
+	if (!t->sha256) {
+		fprintf(stderr, "%s: its begin record names no scenario_sha256: cannot tell which scenario it recorded\n",
+			t->path);
+		return -1;
+	}
+	if (strcmp(t->sha256, scen.sha256)) {
+		fprintf(stderr, "%s: recorded with scenario '%s' (sha256 %.12s...), not %s (sha256 %.12s...)\n",
+			t->path, t->scenario ? t->scenario : "?", t->sha256, scen.path, scen.sha256);
+		return -1;
+	}
+	if (t->devices != scen.n || t->links != scen.nlinks) {
+		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and %d\n",
+			t->path, t->devices, t->links, scen.path, scen.n, scen.nlinks);
+		return -1;
+	}
+	if (!t->mode || (strcmp(t->mode, "sync") && strcmp(t->mode, "async"))) {
+		fprintf(stderr, "%s: mode '%s' in its begin record, want sync or async\n",
+			t->path, t->mode ? t->mode : "(none)");
+		return -1;
+	}
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		for (i = 0; i < scen.n; i++) {
+			char alias[256];
+			int twin;
+
+			if (!transition_rec(t, p, i)) {
+				fprintf(stderr, "%s: no %s record of device '%s': an incomplete transition\n",
+					t->path, dpm_phase_names[p], scen.nodes[i].name);
+				return -1;
+			}
+			snprintf(alias, sizeof(alias), "%s#2", scen.nodes[i].name);
+			twin = names_id(alias, 0);
+			if (twin >= 0 && transition_rec(t, p, twin)) {
+				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's names must be unique in the guest\n",
+					t->path, scen.nodes[i].name, dpm_phase_names[p]);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+static double longest(int p, int node)
+{
+	const int *d;
+	double best = 0;
+
+	if (finish[node] >= 0)
+		return finish[node];
+	for (d = deps_of(p, node); *d >= 0; d++) {
+		double f = longest(p, *d);
+
+		if (f > best)
+			best = f;
+	}
+	return finish[node] = best + weight[node];
+}
+
+/* bound: weights are the mean sync callback times of this phase. */
+static void bound_phase(int p, struct phase_result *res)
+{
+	int n = names_count(), i, r;
+	double cp = 0, work = 0;
+
+	for (i = 0; i < n; i++) {
+		int seen = 0;
+
+		weight[i] = 0;
+		for (r = 0; r < nruns; r++) {
+			const struct dev_record *rec = runs[r].async ? NULL : transition_rec(&runs[r], p, i);
+
+			if (rec) {
+				weight[i] += rec->cb_ns;
+				seen++;
+			}
+		}
+		if (seen)
+			weight[i] /= seen;
+		finish[i] = -1;
+	}
+	for (i = 0; i < n; i++) {
+		double f = i < scen.n ? longest(p, i) : weight[i];
+
+		if (f > cp)
+			cp = f;
+		if (i >= scen.n || (scen.nodes[i].spin & (1u << p)))
+			work += weight[i];
+	}
+	res->cp = cp;
+	res->spin_work = work;
+	res->bound = cp > work / cpus ? cp : work / cpus;
+}
+
+/* When @r's callback began; a device without one: when it was done. */
+static long long cb_begin(const struct dev_record *r)
+{
+	return r->cb_start ? r->cb_start : r->end;
+}
+
+/* Ordering: no scenario device's callback before a dependency is done. */
+static long violations(const struct transition *t, int p)
+{
+	long v = 0;
+	int i;
+
+	for (i = 0; i < scen.n; i++) {
+		const struct dev_record *r = transition_rec(t, p, i);
+		const int *d;
+
+		for (d = deps_of(p, i); *d >= 0; d++) {
+			const struct dev_record *q = transition_rec(t, p, *d);
+
+			if (q && q->end > cb_begin(r)) {
+				if (!v)
+					fprintf(stderr, "critpath: %s: %s: '%s' began its callback %.3f ms before '%s' was done\n",
+						t->path, dpm_phase_names[p], scen.nodes[i].name,
+						(q->end - cb_begin(r)) / NS_PER_MS, scen.nodes[*d].name);
+				v++;
+			}
+		}
+	}
+	return v;
+}
+
+/* The dependency @r waited for last: done after @r started, latest. */
+static const struct dev_record *gate(const struct transition *t, int p, const struct dev_record *r)
+{
+	const struct dev_record *best = NULL, *q;
+	const int *d;
+	int k;
+
+	for (k = 0; k < r->nwaits; k++) {
+		q = transition_rec(t, p, r->waits[k]);
+		if (q && q->end > r->start && q->end <= cb_begin(r) && (!best || q->end > best->end))
+			best = q;
+	}
+	if (r->dev < scen.n)
+		for (d = deps_of(p, r->dev); *d >= 0; d++) {
+			q = transition_rec(t, p, *d);
+			if (q && q->end > r->start && q->end <= cb_begin(r) &&
+			    (!best || q->end > best->end))
+				best = q;
+		}
+	return best;
+}
+
+/* Walk the chain that ended phase @p of @t back to its start. */
+static void chain_phase(const struct transition *t, int p, struct chain *c)
+{
+	const struct dev_record *r = NULL, *g;
+	long long pend = t->phase_end[p], head;
+	int i, steps = 0;
+
+	for (i = 0; i < t->nrecs[p]; i++)
+		if (!r || t->recs[p][i].end > r->end)
+			r = &t->recs[p][i];
+	if (!r) {
+		c->other += pend - t->phase_start[p];
+		return;
+	}
+	c->other += pend > r->end ? pend - r->end : 0;
+	for (; r; r = g) {
+		c->devs++;
+		c->callback += r->cb_ns;
+		c->callback_sync += weight[r->dev];
+		c->other += r->end - (cb_begin(r) + r->cb_ns);
+		g = ++steps <= names_count() ? gate(t, p, r) : NULL;
+		if (g) {
+			c->wakeup += cb_begin(r) - g->end;
+			continue;
+		}
+		c->other += cb_begin(r) - r->start;
+		head = r->start;
+		if (r->queued && r->queued <= r->start) {
+			c->queue += r->start - r->queued;
+			head = r->queued;
+		}
+		c->other += head > t->phase_start[p] ? head - t->phase_start[p] : 0;
+	}
+}
+
+static void analyse_phase(int p, struct phase_result *res)
+{
+	int r;
+
+	memset(res, 0, sizeof(*res));
+	bound_phase(p, res);
+	for (r = 0; r < nruns; r++) {
+		double t = runs[r].phase_end[p] - runs[r].phase_start[p];
+
+		res->violations += violations(&runs[r], p);
+		if (!runs[r].async) {
+			res->t_sync += t / nsync;
+			continue;
+		}
+		res->t_async += t / nasync;
+		{
+			struct chain c = { 0 };
+
+			chain_phase(&runs[r], p, &c);
+			res->chain.devs += c.devs / nasync;
+			res->chain.callback += c.callback / nasync;
+			res->chain.callback_sync += c.callback_sync / nasync;
+			res->chain.queue += c.queue / nasync;
+			res->chain.wakeup += c.wakeup / nasync;
+			res->chain.other += c.other / nasync;
+		}
+	}
+}
+
+static void print_row(FILE *f, const char *name, const struct phase_result *r)
+{
+	fprintf(f, "%-16s %10.3f %10.3f %8.2fx %10.3f %6.1f%% %6ld | %5.0f %9.3f %9.3f %8.3f %8.3f %8.3f\n",
+		name, r->t_sync / NS_PER_MS, r->t_async / NS_PER_MS,
+		r->t_async > 0 ? r->t_sync / r->t_async : 0, r->bound / NS_PER_MS,
+		r->t_async > 0 ? 100 * r->bound / r->t_async : 0, r->violations,
+		r->chain.devs, r->chain.callback / NS_PER_MS, r->chain.callback_sync / NS_PER_MS,
+		r->chain.queue / NS_PER_MS, r->chain.wakeup / NS_PER_MS, r->chain.other / NS_PER_MS);
+}
+
+static int write_outputs(const struct phase_result *res, const struct phase_result *all)
+{
+	FILE *f;
+	int p;
+
+	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %d sync + %d async transitions\n",
+	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, nsync, nasync);
+	printf("# ms, means over transitions; bound = max(critical path of sync callback times, spin work / CPUs)\n");
+	printf("# right of '|': the async critical path: devices on it, callback time (the same callbacks in sync runs), queue, wake-up, other\n");
+	printf("%-16s %10s %10s %9s %10s %7s %6s | %5s %9s %9s %8s %8s %8s\n", "phase", "T(sync)",
+	       "T(async)", "speed-up", "bound", "effic.", "viol.", "devs", "callback", "(sync)",
+	       "queue", "wake-up", "other");
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		print_row(stdout, dpm_phase_names[p], &res[p]);
+	print_row(stdout, "all", all);
+	if (dat_path) {
+		f = fopen(dat_path, "w");
+		if (!f) {
+			perror(dat_path);
+			return -1;
+		}
+		fprintf(f, "# phase sync_ms async_ms bound_ms (critpath, %s)\n", scen.name);
+		for (p = 0; p < DPM_NR_PHASES; p++)
+			fprintf(f, "%s %.3f %.3f %.3f\n", dpm_phase_names[p], res[p].t_sync / NS_PER_MS,
+				res[p].t_async / NS_PER_MS, res[p].bound / NS_PER_MS);
+		if (fclose(f)) {
+			perror(dat_path);
+			return -1;
+		}
+	}
+	if (summary_path) {
+		f = fopen(summary_path, "w");
+		if (!f) {
+			perror(summary_path);
+			return -1;
+		}
+		fprintf(f, "%s %d %d %.3f %.3f %.2f %.3f %.1f %ld\n", scen.name, scen.n, DPM_NR_PHASES,
+			all->t_sync / NS_PER_MS, all->t_async / NS_PER_MS,
+			all->t_async > 0 ? all->t_sync / all->t_async : 0, all->bound / NS_PER_MS,
+			all->t_async > 0 ? 100 * all->bound / all->t_async : 0, all->violations);
+		if (fclose(f)) {
+			perror(summary_path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = { options, parse_arg, "SCENARIO RECORDS...", doc,
+					  NULL, NULL, NULL };
+	struct phase_result res[DPM_NR_PHASES], all;
+	int r, i, p;
+
+	argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (scenario_read(scen_path, &scen))
+		return 1;
+	for (i = 0; i < scen.n; i++)
+		if (names_id(scen.nodes[i].name, 1) != i) {
+			fprintf(stderr, "critpath: cannot index the scenario's devices\n");
+			return 1;
+		}
+	for (r = 0; r < nruns; r++) {
+		if (transition_read(run_paths[r], &runs[r]))
+			return 1;
+		if (runs[r].async)
+			nasync++;
+		else
+			nsync++;
+	}
+	for (r = 0; r < nruns; r++) {
+		if (transition_index(&runs[r]) || check_run(&runs[r]))
+			return 1;
+		if (cpus < 0)
+			cpus = runs[r].cpus;
+	}
+	if (!nsync || !nasync) {
+		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d async\n",
+			nsync, nasync);
+		return 1;
+	}
+	if (cpus < 1) {
+		fprintf(stderr, "critpath: the records do not say how many CPUs ran them: use --cpus\n");
+		return 1;
+	}
+	build_deps();
+	weight = calloc(names_count(), sizeof(double));
+	finish = calloc(names_count(), sizeof(double));
+	memset(&all, 0, sizeof(all));
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		analyse_phase(p, &res[p]);
+		all.t_sync += res[p].t_sync;
+		all.t_async += res[p].t_async;
+		all.bound += res[p].bound;
+		all.violations += res[p].violations;
+		all.chain.devs += res[p].chain.devs;
+		all.chain.callback += res[p].chain.callback;
+		all.chain.callback_sync += res[p].chain.callback_sync;
+		all.chain.queue += res[p].chain.queue;
+		all.chain.wakeup += res[p].chain.wakeup;
+		all.chain.other += res[p].chain.other;
+	}
+	if (write_outputs(res, &all))
+		return 1;
+	for (r = 0; r < nruns; r++)
+		transition_free(&runs[r]);
+	scenario_free(&scen);
+	return 0;
+}
