@@ -1,64 +1,149 @@
 #!/bin/sh
-# run-bench.sh - the main job: guest transitions, sync then async, and
-# their per-phase times.
+# run-bench.sh - the main job: per scenario, one guest boot recording sync
+# then async transitions with bpf/pmtrace, analysed by bench/critpath
+# against the scenario's critical-path bound.
 #
 # Usage: run-bench.sh RESULTS_ROOT
-# Environment: REPS (transitions per mode, default 3), DEVICES (a scenario
-# of bench/scenarios, default dag-500; "none" for the guest's own devices
-# only), CLOCK, SMP, TIMEOUT (passed to lab/run-guest.sh).
+# Environment:
+#   SCENARIOS  bench/scenarios names (default below: chain, tree, DAGs of
+#              100/500/1000, an imported board, the spinning DAG)
+#   REPS       transitions per mode and scenario (default 3)
+#   JOBS       virtual-clock guests run side by side (default 2: each is
+#              one single-threaded TCG process, and virtual time does not
+#              depend on the host's load); real-clock ones run alone
+#   SMP, TIMEOUT  passed to lab/run-guest.sh
+# A scenario whose callbacks spin runs on the real clock (multi-threaded
+# TCG); the others on the virtual clock (-icount), where sleeping
+# callbacks are deterministic.
 #
-# Writes RESULTS_ROOT/<UTC time>-<clock>/ with the guest's traces, console
-# log, run settings (kernel version, series hash, clock, QEMU) and
-# table.txt, phases.dat and phases.png (plots/phase-times.gp), and points
-# RESULTS_ROOT/latest at it.
+# Writes RESULTS_ROOT/<UTC time>/: run.txt (kernel release, series hash,
+# QEMU and settings), table.txt (the bench table and the instrumentation
+# cost), and per scenario a directory with the records (*.jsonl), the
+# kernel's own phase times, critpath's per-phase table (table.txt),
+# phases.dat and phases.png; RESULTS_ROOT/latest points at it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 die() { echo "bench: $*" >&2; exit 1; }
 
+DEFAULT_SCENARIOS="chain-100 tree-500 dag-100 dag-500 dag-1000 dt-sdm845-db845c dag-1000-spin"
 [ $# -eq 1 ] || die "usage: run-bench.sh RESULTS_ROOT"
 root=$1
 REPS=${REPS:-3}
-DEVICES=${DEVICES:-dag-500}
-export CLOCK=${CLOCK:-virtual}
+JOBS=${JOBS:-2}
+SCENARIOS=${SCENARIOS:-$DEFAULT_SCENARIOS}
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
+case $JOBS in ''|*[!0-9]*|0) die "JOBS must be a positive number, got '$JOBS'";; esac
+for s in $SCENARIOS; do
+	[ -f "$here/scenarios/$s.txt" ] ||
+		die "unknown scenario '$s' (see bench/scenarios: $(cd "$here/scenarios" && ls *.txt | sed 's/\.txt$//' | tr '\n' ' '))"
+done
+[ -n "$(echo $SCENARIOS)" ] || die "SCENARIOS is empty"
+for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath; do
+	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
+done
 
-tools=$top/build/tools
-mkdir -p "$tools"
-make -s -C "$here" O="$tools" >/dev/null || die "cannot build bench tools"
+clock_of() {	# spinning callbacks need the real clock
+	if grep -q 'mode=[^ ]*:spin' "$here/scenarios/$1.txt"; then echo real; else echo virtual; fi
+}
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-out=$root/$stamp-$CLOCK
-mkdir -p "$root"
-if [ "$DEVICES" = none ]; then
-	devfile= devarg=
-else
-	devfile=$top/bench/scenarios/$DEVICES.txt
-	[ -f "$devfile" ] || die "unknown device scenario '$DEVICES' (see bench/scenarios)"
-	devarg=$DEVICES.txt
-	export EXTRA="$top/lab/pmsynth/pmsynth.ko $devfile"
-fi
-echo "bench: [1/2] guest: $REPS sync + $REPS async transitions, devices: $DEVICES (clock $CLOCK)"
-"$top/lab/run-guest.sh" phases "$out" "$REPS" $devarg || die "guest run failed"
+out=$root/$stamp
+mkdir -p "$out"
+total=$(echo $SCENARIOS | wc -w)
+t0=$(date +%s)
 {
-	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
 	echo "kernel_release=$(cat "$top/build/obj/include/config/kernel.release")"
-} >> "$out/run.txt"
+	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
+	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
+	echo "smp=${SMP:-4} reps=$REPS jobs=$JOBS"
+	echo "scenarios=$(echo $SCENARIOS)"
+	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
+} > "$out/run.txt"
+echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS untraced) transitions, results in $out"
 
-echo "bench: [2/2] analysis"
-sync=$(ls "$out"/sync-*.trace | tr '\n' ',' | sed 's/,$//')
-async=$(ls "$out"/async-*.trace | tr '\n' ',' | sed 's/,$//')
+# one N SCENARIO: boot, record, analyse; a line when done.
+one() {
+	n=$1 s=$2 clock=$(clock_of "$2") d=$out/$2 start=$(date +%s)
+	echo "bench: [$n/$total] $s: guest running (clock $clock)"
+	if ! CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $here/scenarios/$s.txt" \
+		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" > "$out/$s.log" 2>&1; then
+		echo "bench: [$n/$total] $s: FAILED: $(tail -1 "$out/$s.log")"
+		return 1
+	fi
+	"$top/build/tools/critpath" -d "$d/phases.dat" -s "$d/summary.txt" "$here/scenarios/$s.txt" \
+		"$d"/sync-*.jsonl "$d"/async-*.jsonl > "$d/table.txt" 2> "$d/critpath.log" || {
+		echo "bench: [$n/$total] $s: analysis FAILED: $(tail -1 "$d/critpath.log")"
+		return 1
+	}
+	gnuplot -e "data='$d/phases.dat'; out='$d/phases.png'; title='$s, clock $clock'" \
+		"$top/plots/phase-times.gp" 2>> "$d/critpath.log" || {
+		echo "bench: [$n/$total] $s: gnuplot FAILED on $d/phases.dat"
+		return 1
+	}
+	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(awk '{ printf "%s ms sync, %s ms async, %sx, efficiency %s %%", $4, $5, $6, $8 }' "$d/summary.txt")"
+}
+
+# Virtual-clock scenarios in JOBS lanes, then real-clock ones alone.
+n=0 virt= real=
+for s in $SCENARIOS; do
+	n=$((n + 1))
+	if [ "$(clock_of "$s")" = real ]; then real="$real $n:$s"; else virt="$virt $n:$s"; fi
+done
+lane() {	# lane K: every JOBS-th virtual-clock scenario from the K-th
+	k=0 rc=0
+	for item in $virt; do
+		[ $((k % JOBS)) -eq "$1" ] && { one "${item%%:*}" "${item#*:}" || rc=1; }
+		k=$((k + 1))
+	done
+	return $rc
+}
+pids= j=0
+while [ $j -lt "$JOBS" ]; do
+	lane $j & pids="$pids $!"
+	j=$((j + 1))
+done
+rc=0
+for p in $pids; do wait "$p" || rc=1; done
+for item in $real; do one "${item%%:*}" "${item#*:}" || rc=1; done
+if [ $rc -ne 0 ]; then
+	mv "$out" "$out.failed"
+	die "a scenario failed; logs in $out.failed"
+fi
+
+# The table, and the instrumentation cost from the kernel's own figures.
+kernel_ms() {	# kernel_ms DIR MODE: mean of the six timed device phases
+	cat "$1"/kernel-*-"$2".txt | awk -v n="$REPS" '$1 !~ /^start_|^end_/ { s += $2 } END { printf "%.3f", s / n }'
+}
 {
-	echo "# pmlab bench: $REPS transitions per mode (mem, pm_test=core), devices: guest's own + $DEVICES"
+	echo "# pmlab bench $stamp: $REPS sync + $REPS async transitions per scenario (mem, pm_test=core)"
 	sed 's/^/# /' "$out/run.txt"
-	[ ! -f "$out/oracle.txt" ] || sed -n 's/^violations /# ordering oracle violations: /p' "$out/oracle.txt"
-	"$tools/phase-times" "sync=$sync" "async=$async"
-} > "$out/table.txt.tmp" || die "analysis failed"
+	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records; bound: critical path"
+	echo "# (sync callback times along the longest dependency chain) or spin work / CPUs; efficiency: bound / T(async);"
+	echo "# violations: trace ordering check (critpath) / pmsynth oracle"
+	printf '%-18s %5s %5s %6s %10s %10s %9s %10s %7s %9s\n' scenario devs links clock \
+		"T(sync)" "T(async)" speed-up bound effic. violations
+	for s in $SCENARIOS; do
+		d=$out/$s
+		set -- $(cat "$d/summary.txt")
+		links=$(sed -n 's/.*links=\([0-9]*\).*/\1/p' "$d/devices.txt")
+		oracle=$(sed -n 's/^violations //p' "$d/oracle.txt")
+		printf '%-18s %5s %5s %6s %10s %10s %8sx %10s %6s%% %9s\n' "$s" "$2" "$links" \
+			"$(clock_of "$s")" "$4" "$5" "$6" "$7" "$8" "$9/$oracle"
+	done
+	echo
+	echo "# instrumentation cost: async transitions timed by the kernel itself (pm_debug_messages,"
+	echo "# the six timed device phases), pmtrace attached vs nothing attached, same boot"
+	printf '%-18s %12s %12s %8s\n' scenario "bare ms" "pmtrace ms" cost
+	for s in $SCENARIOS; do
+		bare=$(kernel_ms "$out/$s" bare) traced=$(kernel_ms "$out/$s" async)
+		printf '%-18s %12s %12s %7s%%\n' "$s" "$bare" "$traced" \
+			"$(awk -v b="$bare" -v t="$traced" 'BEGIN { printf "%+.1f", 100 * (t - b) / b }')"
+	done
+	echo
+	echo "# per-phase tables: $out/<scenario>/table.txt; figures: <scenario>/phases.png"
+} > "$out/table.txt.tmp"
 mv "$out/table.txt.tmp" "$out/table.txt"
-awk '/^dpm_/ && NF >= 3 { print $1, $2, $3 }' "$out/table.txt" > "$out/phases.dat"
-gnuplot -e "data='$out/phases.dat'; out='$out/phases.png.tmp'; title='$DEVICES, clock $CLOCK'" \
-	"$top/plots/phase-times.gp" || { rm -f "$out/phases.png.tmp"; die "gnuplot failed on $out/phases.dat"; }
-mv "$out/phases.png.tmp" "$out/phases.png"
-ln -sfn "$stamp-$CLOCK" "$root/latest"
+ln -sfn "$stamp" "$root/latest"
 cat "$out/table.txt"
-echo "bench: results in $out (figure: phases.png)"
+echo "bench: done in $(($(date +%s) - t0)) s; results in $out"

@@ -1,7 +1,7 @@
 # oneliners SCENARIO: run every bpftrace tool of tracepoints/ and the
 # trace-cmd recipe against pmsynth devices, saving what each prints.
 #   system sleep (SCENARIO, one async transition each): slowest-devices,
-#     wait-chains, queue-delay, phase-times, sync-devices (d7 made
+#     wait-chains, queue-delay, phase-times, callback-hist, sync-devices (d7 made
 #     synchronous first), trace-cmd record/report;
 #   runtime PM (rt.txt below): rpm-latency and never-autosuspend around a
 #     workload that holds "held" for good and "released" only briefly.
@@ -13,7 +13,7 @@ echo 1 > /sys/power/pm_async
 echo disabled > /sys/bus/pmsynth/devices/d7/power/async
 # bpftrace -c splits its command at spaces (no shell): use a script
 echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
-for t in slowest-devices wait-chains queue-delay phase-times sync-devices; do
+for t in slowest-devices wait-chains queue-delay phase-times sync-devices callback-hist; do
 	bpftrace "/pmlab/$t.bt" -c "sh /tmp/suspend.sh" > "$t.txt" 2> "$t.err" ||
 		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
 	grep -q . "$t.err" && sed "s/^/$t: /" "$t.err" >&2

@@ -2,12 +2,12 @@
 # Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
 # guest on synthetic devices: the output holds what the tool promises.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 16
+tap_plan 19
 w=$BUILD/test-guest/oneliners
 pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-devices.bt \
 	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
 	tracepoints/never-autosuspend.bt tracepoints/phase-times.bt \
-	tracepoints/sync-devices.bt -- dag-100.txt
+	tracepoints/sync-devices.bt tracepoints/callback-hist.bt -- dag-100.txt
 ok $GUEST_STATUS "oneliners scenario runs to the end"
 
 # slowest-devices: @callback_us[phase, device]: us; dag-100 suspend and
@@ -44,6 +44,15 @@ for p in dpm_prepare dpm_suspend dpm_suspend_late dpm_suspend_noirq dpm_resume_n
 	grep -qE "^@phase_us\[$p\]: [0-9]+$" "$w/phase-times.txt" || missing="$missing $p"
 done
 check "phase-times: every dpm phase with its time${missing:+ (missing:$missing)}" [ -z "$missing" ]
+missing=
+for p in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
+	grep -qx "@callback_us\[$p\]: *" "$w/callback-hist.txt" || missing="$missing $p"
+done
+check "callback-hist: a histogram for every dpm phase${missing:+ (missing:$missing)}" [ -z "$missing" ]
+n=$(sed -n 's/^@callbacks\[suspend, async\]: \([0-9]*\)$/\1/p' "$w/callback-hist.txt")
+check "callback-hist: at least the 99 async pmsynth suspend callbacks ran in workers (${n:-none})" \
+	[ "${n:-0}" -ge 99 ]
+check "callback-hist: prepare never runs async" sh -c "! grep -q '^@callbacks\[prepare, async\]' '$w/callback-hist.txt'"
 check "sync-devices: d7, made synchronous, is listed" grep -q '^@sync_in_suspend\[d7\]: 1$' "$w/sync-devices.txt"
 check "sync-devices: async pmsynth devices are not" sh -c "! grep -q '^@sync_in_suspend\[d8\]' '$w/sync-devices.txt'"
 check "trace-cmd report shows dpm_async waits" grep -q 'dpm_async_wait_begin:' "$w/trace-cmd-report.txt"

@@ -8,7 +8,7 @@
 # -icount shift=0 a nanosecond is an instruction, and an hrtimer interrupt
 # waking dozens of sleeping callbacks at once is measured in 100 us).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 10
+tap_plan 12
 w=$BUILD/test-guest/pmtrace
 pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt
 ok $GUEST_STATUS "pmtrace records a transition under trace-cmd"
@@ -59,4 +59,9 @@ check "phase records for every dpm phase" \
 check "waits are attributed to the device waited for" \
 	grep -q '"waits":\[{"on":"d[0-9]*","relation":"\(parent\|child\|supplier\|consumer\)","ns":[0-9]*}' "$w/records.jsonl"
 check "async devices ran in async workers" grep -q '"device":"d[0-9]*","phase":"suspend","event":2,"async":1' "$w/records.jsonl"
+check "the first record names the format" \
+	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-1\"'"
+n=$(($(wc -l < "$w/records.jsonl") - 2))
+check "the last record counts the $n records between" \
+	sh -c "tail -1 '$w/records.jsonl' | grep -qx '{\"type\":\"end\",\"records\":$n,\"dropped\":0}'"
 tap_done

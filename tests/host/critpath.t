@@ -1,0 +1,198 @@
+#!/bin/sh
+# bench/critpath on hand-made graphs with known answers (times in us):
+# bound (critical path, spin work / CPUs), speed-up, efficiency, the
+# async critical path's split, the ordering check, and bad input refused
+# with the cause named and no output file written.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 32
+d=$TOP/tests/data/critpath
+mk=$TOP/tests/mkrecords.sh
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+make -s -C "$TOP/bench" O="$w" >/dev/null
+cp=$w/critpath
+
+# row FILE PHASE: the table row of PHASE, fields separated by one space
+row() { awk -v p="$2" '$1 == p { $1 = $1; print }' "$1"; }
+# rowmatch FILE PHASE REGEX: PHASE's row matches REGEX
+rowmatch() {
+	row "$1" "$2" | grep -q -- "$3" && return 0
+	echo "# $2: want /$3/, got '$(row "$1" "$2")'" >&2
+	return 1
+}
+# has FILE PHASE FIELDS: PHASE's row starts with FIELDS (after the name)
+has() {
+	_h_row=$(row "$1" "$2")
+	case "$_h_row" in
+	"$2 $3"*) return 0;;
+	esac
+	echo "# $2: want '$3', got '$_h_row'" >&2
+	return 1
+}
+
+# --- chain a <- b <- c: weights 100, 200, 300 -----------------------------
+"$mk" "$d/chain.txt" sync 2 > "$w/chain-sync.jsonl" <<'SPEC'
+phase resume 1000 1600
+resume a 0 1000 1000 100 1100
+resume b 0 1100 1100 200 1300
+resume c 0 1300 1300 300 1600
+phase suspend 2000 2600
+suspend c 0 2000 2000 300 2300
+suspend b 0 2300 2300 200 2500
+suspend a 0 2500 2500 100 2600
+SPEC
+"$mk" "$d/chain.txt" async 2 > "$w/chain-async.jsonl" <<'SPEC'
+phase resume 1000 1700
+resume a 1005 1010 1020 100 1130
+resume b 1005 1010 1150 200 1360 a
+resume c 1005 1010 1380 300 1690 b
+phase suspend 2000 2600
+suspend c 0 2000 2000 300 2300
+suspend b 0 2300 2300 200 2500
+suspend a 0 2500 2500 100 2600
+SPEC
+"$cp" -s "$w/chain.sum" -d "$w/chain.dat" "$d/chain.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl" > "$w/chain.out" 2>&1
+ok $? "chain: analysed"
+sed 's/^/# /' "$w/chain.out"
+check "chain resume: T(sync) 0.6, T(async) 0.7 ms, speed-up 0.86x, bound 0.6 = a+b+c, 85.7 %" \
+	has "$w/chain.out" resume "0.600 0.700 0.86x 0.600 85.7% 0"
+check "chain suspend: bound 0.6 (children first: c, b, a)" has "$w/chain.out" suspend "0.600 0.600 1.00x 0.600 100.0% 0"
+check "chain resume critical path: 3 devices, callback 0.6 (sync 0.6), queue 0.005, wake-up 0.04, other 0.055" \
+	rowmatch "$w/chain.out" resume '| 3 0.600 0.600 0.005 0.040 0.055$'
+check "all phases: 1.2 vs 1.3 ms, bound 1.2, 92.3 %" has "$w/chain.out" all "1.200 1.300 0.92x 1.200 92.3% 0"
+check "summary line: scenario devices phases T(sync) T(async) speed-up bound efficiency violations" \
+	[ "$(cat "$w/chain.sum")" = "chain 3 8 1.200 1.300 0.92 1.200 92.3 0" ]
+check "phases.dat for the plot" grep -qx "resume 0.600 0.700 0.600" "$w/chain.dat"
+
+# --- tree r(x, y): suspend weights x 500, y 300, r 100 --------------------
+"$mk" "$d/tree.txt" sync 4 > "$w/tree-sync.jsonl" <<'SPEC'
+phase suspend 1000 1900
+suspend x 0 1000 1000 500 1500
+suspend y 0 1500 1500 300 1800
+suspend r 0 1800 1800 100 1900
+SPEC
+"$mk" "$d/tree.txt" async 4 > "$w/tree-async.jsonl" <<'SPEC'
+phase suspend 1000 1620
+suspend x 0 1000 1000 500 1500
+suspend y 0 1000 1000 300 1300
+suspend r 0 1000 1510 100 1610 x,y
+SPEC
+"$cp" "$d/tree.txt" "$w/tree-sync.jsonl" "$w/tree-async.jsonl" > "$w/tree.out" 2>&1
+ok $? "tree: analysed"
+check "tree suspend: bound 0.6 = x then r (y runs beside x); 1.45x, 96.8 %" \
+	has "$w/tree.out" suspend "0.900 0.620 1.45x 0.600 96.8% 0"
+check "tree suspend critical path: r after x (2 devices), wake-up 0.01, other 0.01" \
+	rowmatch "$w/tree.out" suspend '| 2 0.600 0.600 0.000 0.010 0.010$'
+
+# a device outside the scenario is independent work of its own length
+"$mk" "$d/tree.txt" sync 4 > "$w/tree-other.jsonl" <<'SPEC'
+phase suspend 1000 2900
+suspend x 0 1000 1000 500 1500
+suspend y 0 1500 1500 300 1800
+suspend r 0 1800 1800 100 1900
+suspend eth0 0 1900 1900 1000 2900
+SPEC
+"$cp" "$d/tree.txt" "$w/tree-other.jsonl" "$w/tree-async.jsonl" > "$w/other.out" 2>&1
+check "a guest device of 1 ms outside the scenario sets the bound to 1 ms" \
+	rowmatch "$w/other.out" suspend '^suspend 1.900 0.620 3.06x 1.000 '
+
+# --- diamond: resume a 100, b 500, c 200, d 300 (d under b, slave of c) ---
+"$mk" "$d/diamond.txt" sync 4 > "$w/diamond-sync.jsonl" <<'SPEC'
+phase resume 1000 2100
+resume a 0 1000 1000 100 1100
+resume b 0 1100 1100 500 1600
+resume c 0 1600 1600 200 1800
+resume d 0 1800 1800 300 2100
+SPEC
+"$mk" "$d/diamond.txt" async 4 > "$w/diamond-async.jsonl" < /dev/null
+"$cp" "$d/diamond.txt" "$w/diamond-sync.jsonl" "$w/diamond-async.jsonl" > "$w/diamond.out" 2>&1
+ok $? "diamond: analysed"
+check "diamond resume: bound 0.9 = a, b, d (the pm_link via c is shorter)" \
+	rowmatch "$w/diamond.out" resume '^resume 1.100 0.000 0.00x 0.900 '
+check "diamond suspend: no callbacks, bound 0" rowmatch "$w/diamond.out" suspend '^suspend 0.000 0.000 0.00x 0.000 '
+
+# --- spin vs sleep: four independent 100 us callbacks, 2 CPUs -------------
+for kind in spin sleep; do
+	"$mk" "$d/$kind.txt" sync 2 > "$w/$kind-sync.jsonl" <<'SPEC'
+phase suspend 1000 1400
+suspend p0 0 1000 1000 100 1100
+suspend p1 0 1100 1100 100 1200
+suspend p2 0 1200 1200 100 1300
+suspend p3 0 1300 1300 100 1400
+SPEC
+	"$mk" "$d/$kind.txt" async 2 > "$w/$kind-async.jsonl" <<'SPEC'
+phase suspend 1000 1250
+suspend p0 0 1000 1000 100 1100
+suspend p1 0 1000 1000 100 1100
+suspend p2 0 1100 1100 100 1200
+suspend p3 0 1100 1100 100 1200
+SPEC
+done
+"$cp" "$d/spin.txt" "$w/spin-sync.jsonl" "$w/spin-async.jsonl" > "$w/spin.out" 2>&1
+check "spin, 2 CPUs: bound 0.2 = 0.4 ms of work / 2 CPUs (critical path only 0.1)" \
+	has "$w/spin.out" suspend "0.400 0.250 1.60x 0.200 80.0% 0"
+"$cp" "$d/sleep.txt" "$w/sleep-sync.jsonl" "$w/sleep-async.jsonl" > "$w/sleep.out" 2>&1
+check "sleep: bound 0.1, the critical path (sleeping takes no CPU)" \
+	has "$w/sleep.out" suspend "0.400 0.250 1.60x 0.100 40.0% 0"
+"$cp" --cpus 4 "$d/spin.txt" "$w/spin-sync.jsonl" "$w/spin-async.jsonl" > "$w/spin4.out" 2>&1
+check "spin, --cpus 4: bound 0.1" has "$w/spin4.out" suspend "0.400 0.250 1.60x 0.100 40.0% 0"
+
+# --- ordering check from the trace alone --------------------------------
+"$mk" "$d/chain.txt" async 2 > "$w/bad-order.jsonl" <<'SPEC'
+phase resume 1000 1700
+resume a 1005 1010 1020 100 1130
+resume b 1005 1010 1100 200 1360
+resume c 1005 1010 1380 300 1690 b
+SPEC
+"$cp" "$d/chain.txt" "$w/chain-sync.jsonl" "$w/bad-order.jsonl" > "$w/order.out" 2>"$w/order.err"
+ok $? "a run with an ordering violation is still analysed"
+check "the violation is counted in its phase" rowmatch "$w/order.out" resume ' 1 |'
+check "and the first one is described" \
+	contains "$w/order.err" "resume: 'b' began its callback 0.030 ms before 'a' was done"
+
+# --- bad input: refused, cause named, nothing written ---------------------
+# refused NAME EXPECTED-MESSAGE ARGS...: exit non-zero, message, no -s file
+refused() {
+	_r_name=$1 _r_msg=$2
+	shift 2
+	rm -f "$w/r.sum"
+	"$cp" -s "$w/r.sum" "$@" > "$w/r.out" 2>&1
+	_r_rc=$?
+	if [ "$_r_rc" -ne 0 ] && grep -qF -- "$_r_msg" "$w/r.out" && [ ! -e "$w/r.sum" ]; then
+		ok 0 "$_r_name: refused"
+	else
+		sed 's/^/# /' "$w/r.out"
+		ok 1 "$_r_name: refused (exit $_r_rc, want '$_r_msg', no summary)"
+	fi
+}
+head -n -1 "$w/chain-async.jsonl" > "$w/no-end.jsonl"
+refused "records without the end record" "no end record after line" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/no-end.jsonl"
+head -c 2000 "$w/chain-async.jsonl" > "$w/cut.jsonl"
+refused "records cut mid-line" "last line cut short: the file is truncated" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/cut.jsonl"
+refused "records of another scenario (tree's, analysed as chain)" "recorded with scenario 'tree'" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/tree-async.jsonl"
+grep -v '"device":"b","phase":"complete"' "$w/chain-async.jsonl" |
+	sed 's/"records":\([0-9]*\)/"records":X\1/' | awk '/"records":X/ { sub(/X[0-9]+/, n - 1) } { n++; print }' > "$w/missing.jsonl"
+refused "a scenario device missing from a phase" "no complete record of device 'b'" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/missing.jsonl"
+sed 's/"dropped":0/"dropped":7/' "$w/chain-async.jsonl" > "$w/dropped.jsonl"
+refused "records with dropped events" "pmtrace dropped 7 events" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/dropped.jsonl"
+refused "a file that is not records" "not a pmtrace records file" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$d/chain.txt"
+cat "$w/chain-async.jsonl" "$w/chain-async.jsonl" > "$w/twice.jsonl"
+refused "two transitions in one file" "data after the end record" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/twice.jsonl"
+refused "sync transitions only" "need sync and async transitions, got 1 sync and 0 async" \
+	"$d/chain.txt" "$w/chain-sync.jsonl"
+refused "a scenario with a dependency cycle" "cycle.txt:1: 'a' is in a dependency cycle" \
+	"$d/cycle.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
+refused "a scenario with an unknown master" "unknown-master.txt:2: unknown master 'zz'" \
+	"$d/unknown-master.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
+refused "a scenario with a duplicate name" "duplicate device name 'a'" \
+	"$d/duplicate.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
+refused "a missing records file" "nope.jsonl: No such file or directory" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/nope.jsonl"
+tap_done
