@@ -11,7 +11,8 @@
 #   JOBS       virtual-clock guests run side by side (default 2: each is
 #              one single-threaded TCG process, and virtual time does not
 #              depend on the host's load); real-clock ones run alone
-#   SMP, TIMEOUT  passed to lab/run-guest.sh
+#   SMP, TIMEOUT  passed to lab/run-guest.sh (SMP default 4; on the real
+#              clock no more than the host's cores)
 # A scenario whose callbacks spin runs on the real clock (multi-threaded
 # TCG); the others on the virtual clock (-icount), where sleeping
 # callbacks are deterministic.
@@ -56,7 +57,7 @@ t0=$(date +%s)
 	echo "kernel_release=$(cat "$top/build/obj/include/config/kernel.release")"
 	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
-	echo "smp=${SMP:-4} reps=$REPS jobs=$JOBS"
+	echo "smp=${SMP:-4} (real clock: at most $(nproc), the host's cores) reps=$REPS jobs=$JOBS"
 	echo "scenarios=$(echo $SCENARIOS)"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
@@ -64,9 +65,11 @@ echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS untraced) tran
 
 # one N SCENARIO: boot, record, analyse; a line when done.
 one() {
-	n=$1 s=$2 clock=$(clock_of "$2") d=$out/$2 start=$(date +%s)
-	echo "bench: [$n/$total] $s: guest running (clock $clock)"
-	if ! CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $here/scenarios/$s.txt" \
+	n=$1 s=$2 clock=$(clock_of "$2") d=$out/$2 start=$(date +%s) smp=${SMP:-4}
+	# on the real clock, more vCPUs than host cores would measure the host
+	[ "$clock" = virtual ] || [ "$smp" -le "$(nproc)" ] || smp=$(nproc)
+	echo "bench: [$n/$total] $s: guest running (clock $clock, $smp vCPUs)"
+	if ! SMP=$smp CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $here/scenarios/$s.txt" \
 		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" > "$out/$s.log" 2>&1; then
 		echo "bench: [$n/$total] $s: FAILED: $(tail -1 "$out/$s.log")"
 		return 1
@@ -111,6 +114,22 @@ if [ $rc -ne 0 ]; then
 	die "a scenario failed; logs in $out.failed"
 fi
 
+# Analysis speed: the largest scenario's records, each file given as often
+# as it takes to pass 100,000 records (critpath counts every file apart).
+big=$(for s in $SCENARIOS; do echo "$(cat "$out/$s"/*.jsonl | wc -l) $s"; done | sort -n | tail -1 | cut -d' ' -f2)
+files=$(ls "$out/$big"/sync-*.jsonl "$out/$big"/async-*.jsonl)
+nrec=0 args=
+while [ "$nrec" -lt 100000 ]; do
+	for f in $files; do
+		args="$args $f"
+		nrec=$((nrec + $(wc -l < "$f")))
+	done
+done
+t1=$(date +%s.%N)
+"$top/build/tools/critpath" "$here/scenarios/$big.txt" $args > /dev/null 2>&1 || die "critpath failed on $big's records"
+speed="critpath: $nrec records ($(echo $args | wc -w) files of $big) analysed in $(echo "$t1 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }') s (host wall clock)"
+echo "bench: $speed"
+
 # The table, and the instrumentation cost from the kernel's own figures.
 kernel_ms() {	# kernel_ms DIR MODE: mean of the six timed device phases
 	cat "$1"/kernel-*-"$2".txt | awk -v n="$REPS" '$1 !~ /^start_|^end_/ { s += $2 } END { printf "%.3f", s / n }'
@@ -141,6 +160,7 @@ kernel_ms() {	# kernel_ms DIR MODE: mean of the six timed device phases
 			"$(awk -v b="$bare" -v t="$traced" 'BEGIN { printf "%+.1f", 100 * (t - b) / b }')"
 	done
 	echo
+	echo "# $speed"
 	echo "# per-phase tables: $out/<scenario>/table.txt; figures: <scenario>/phases.png"
 } > "$out/table.txt.tmp"
 mv "$out/table.txt.tmp" "$out/table.txt"

@@ -51,6 +51,20 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	return e;
 }
 
+/*
+ * Hand @e to user space without waking it up: a wake-up per event is an
+ * irq_work self-interrupt per event, and while a transition runs the
+ * reader is frozen anyway.  pmtrace polls every 100 ms; past half the
+ * buffer the reader is woken at once.
+ */
+static __always_inline void submit(struct pmtrace_event *e)
+{
+	__u64 flags = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) > (8 << 20) ?
+		      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+
+	bpf_ringbuf_submit(e, flags);
+}
+
 /* a __data_loc string of a tracepoint record */
 static __always_inline void loc_str(char *dst, void *ctx, __u32 loc)
 {
@@ -66,7 +80,7 @@ int suspend_resume(struct trace_event_raw_suspend_resume *ctx)
 		return 0;
 	bpf_probe_read_kernel_str(e->name, sizeof(e->name), ctx->action);
 	e->value = ctx->val;
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -81,7 +95,7 @@ static __always_inline int named(void *ctx, __u32 loc, __u8 kind, int event,
 	loc_str(e->name, ctx, loc);
 	e->event = event;
 	e->value = value;
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -108,7 +122,7 @@ static __always_inline int dpm_device(struct trace_event_raw_dpm_async_device *c
 	e->phase = ctx->phase;
 	e->event = ctx->event;
 	e->async = ctx->async;
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -136,7 +150,7 @@ static __always_inline int dpm_wait(struct trace_event_raw_dpm_async_wait *ctx,
 	e->relation = ctx->relation;
 	e->phase = ctx->phase;
 	e->event = ctx->event;
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -164,7 +178,7 @@ int done(struct trace_event_raw_dpm_async_done *ctx)
 	e->event = ctx->event;
 	e->async = ctx->async;
 	e->value = ctx->error;
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
