@@ -222,16 +222,13 @@ static int phase_slot(const char *name, int val)
 	return nphase_keys++;
 }
 
-static int handle(void *ctx, void *data, size_t len)
+/* Turn one event, in time order, into records. */
+static void handle(const struct pmtrace_event *e)
 {
-	const struct pmtrace_event *e = data;
 	struct dev_rec *r;
 	json_object *o;
 	int slot;
 
-	(void)ctx;
-	if (len < sizeof(*e))
-		return 0;
 	switch (e->kind) {
 	case PMT_PHASE_BEGIN:
 	case PMT_PHASE_END:
@@ -334,7 +331,82 @@ static int handle(void *ctx, void *data, size_t len)
 		emit(o);
 		break;
 	}
+}
+
+/*
+ * Events as the per-CPU ring buffers deliver them: each CPU's in order,
+ * the CPUs' one after the other.  They are kept and sorted by time before
+ * any record is made (a device is queued on one CPU and runs on another).
+ */
+struct stamped {
+	struct pmtrace_event e;
+	unsigned long long seq;		/* arrival: keeps a CPU's order on ties */
+};
+
+static struct stamped *evs;
+static size_t nevs, cap_evs;
+static unsigned long long lost;
+
+static int on_sample(void *ctx, void *data, size_t size)
+{
+	(void)ctx;
+	if (size < sizeof(struct pmtrace_event))
+		return 0;
+	if (nevs == cap_evs) {
+		size_t cap = cap_evs ? 2 * cap_evs : 65536;
+		struct stamped *more = realloc(evs, cap * sizeof(*evs));
+
+		if (!more) {
+			lost++;
+			return 0;
+		}
+		evs = more;
+		cap_evs = cap;
+	}
+	memcpy(&evs[nevs].e, data, sizeof(struct pmtrace_event));
+	evs[nevs].seq = nevs;
+	nevs++;
 	return 0;
+}
+
+/* One ring buffer per possible CPU in the rings map, all read by @rb. */
+static struct ring_buffer *open_rings(struct pmtrace_bpf *skel, int ncpus)
+{
+	struct ring_buffer *rb = NULL;
+	int cpu, fd;
+
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, NULL, 0, 0, PMTRACE_RING_BYTES, NULL);
+		if (fd < 0 || bpf_map_update_elem(bpf_map__fd(skel->maps.rings), &(__u32){ cpu },
+						  &fd, BPF_ANY)) {
+			fprintf(stderr, "pmtrace: ring buffer for CPU %d: %s\n", cpu, strerror(errno));
+			goto fail;
+		}
+		if (!rb)
+			rb = ring_buffer__new(fd, on_sample, NULL, NULL);
+		else if (ring_buffer__add(rb, fd, on_sample, NULL))
+			goto fail_rb;
+		if (!rb)
+			goto fail_rb;
+		close(fd);	/* the map holds it */
+	}
+	return rb;
+fail_rb:
+	fprintf(stderr, "pmtrace: ring buffer for CPU %d: %s\n", cpu, strerror(errno));
+fail:
+	if (fd >= 0)
+		close(fd);
+	ring_buffer__free(rb);
+	return NULL;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct stamped *x = a, *y = b;
+
+	if (x->e.ts != y->e.ts)
+		return x->e.ts < y->e.ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static void on_signal(int sig)
@@ -348,6 +420,7 @@ int main(int argc, char **argv)
 	static const struct argp argp = { options, parse_arg, NULL, doc, NULL, NULL, NULL };
 	struct pmtrace_bpf *skel;
 	struct ring_buffer *rb = NULL;
+	int ncpus;
 	pid_t child = 0;
 	int err, status = 0;
 	__u64 dropped = 0;
@@ -365,20 +438,23 @@ int main(int argc, char **argv)
 	}
 	/* kernels that still charge BPF memory to RLIMIT_MEMLOCK */
 	setrlimit(RLIMIT_MEMLOCK, &(struct rlimit){ RLIM_INFINITY, RLIM_INFINITY });
-	skel = pmtrace_bpf__open_and_load();
-	if (!skel) {
+	ncpus = libbpf_num_possible_cpus();
+	skel = pmtrace_bpf__open();
+	if (!skel || ncpus < 1 || bpf_map__set_max_entries(skel->maps.rings, ncpus) ||
+	    pmtrace_bpf__load(skel)) {
 		fprintf(stderr, "pmtrace: cannot load the BPF programs (kernel without the pmlab series' events?)\n");
-		return 1;
+		err = -EINVAL;
+		goto out;
+	}
+	/* the rings exist before any program can run */
+	rb = open_rings(skel, ncpus);
+	if (!rb) {
+		err = -EIO;
+		goto out;
 	}
 	err = pmtrace_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "pmtrace: cannot attach: %s\n", strerror(-err));
-		goto out;
-	}
-	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), handle, NULL, NULL);
-	if (!rb) {
-		err = -errno;
-		fprintf(stderr, "pmtrace: ring buffer: %s\n", strerror(errno));
 		goto out;
 	}
 	signal(SIGINT, on_signal);
@@ -401,11 +477,15 @@ int main(int argc, char **argv)
 	}
 	ring_buffer__consume(rb);
 	err = 0;
+	qsort(evs, nevs, sizeof(*evs), by_time);
+	for (size_t i = 0; i < nevs; i++)
+		handle(&evs[i].e);
 	{
 		__u32 zero = 0;
 
 		bpf_map_lookup_elem(bpf_map__fd(skel->maps.dropped), &zero, &dropped);
 	}
+	dropped += lost;
 	if (dropped)
 		fprintf(stderr, "pmtrace: %llu events dropped (ring buffer full): records incomplete\n",
 			dropped);
@@ -413,8 +493,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "pmtrace: %lld records\n", records);
 out:
 	ring_buffer__free(rb);
+	free(evs);
 	pmtrace_bpf__destroy(skel);
 	json_object_put(meta);
+	if (err && out_path)
+		unlink(out_path);	/* nothing recorded: no file that looks like records */
 	if (out != stdout && fclose(out)) {
 		fprintf(stderr, "pmtrace: %s: %s\n", out_path, strerror(errno));
 		return 1;

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pmtrace.h - the event pmtrace.bpf.c sends to pmtrace.c through the ring
- * buffer: one per kernel event, in the order the kernel emitted them per
- * CPU.  pmtrace.c turns them into records (bpf/README.md).
+ * pmtrace.h - the event pmtrace.bpf.c sends to pmtrace.c through the
+ * ring buffer of the CPU it happened on: one per kernel event, in the
+ * order the kernel emitted them on that CPU.  pmtrace.c turns them into records (bpf/README.md).
  */
 #ifndef PMTRACE_H
 #define PMTRACE_H
 
 #define PMTRACE_NAME_LEN 48
+
+/* each CPU's ring: a whole transition on one CPU, reader frozen */
+#define PMTRACE_RING_BYTES (16 << 20)
 
 /* the record format's name and version, in every file's begin record */
 #define PMTRACE_FORMAT "pmtrace-records-1"
