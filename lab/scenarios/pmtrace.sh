@@ -10,8 +10,18 @@ pmsynth_insmod
 pmsynth_load "/pmlab/$1" || fail "scenario $1 refused"
 pm_cycle 1 || fail "warm-up transition failed"
 echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
+# trace-cmd copies /proc/kallsyms once its command is done, and BPF
+# programs leave kallsyms as they are freed, after pmtrace exits ("error in
+# size of file '/proc/kallsyms'" when the two overlap): the command waits
+# for that, keeping pmtrace's exit status.
+cat > /tmp/pmtrace.sh <<'S'
+/pmlab/pmtrace -o records.jsonl -c 'sh /tmp/suspend.sh'
+rc=$?
+sleep 1
+exit $rc
+S
 trace-cmd record -q -C mono -o /tmp/trace.dat -e power:device_pm_callback_start \
 	-e power:device_pm_callback_end -e power:suspend_resume \
-	/pmlab/pmtrace -o records.jsonl -c 'sh /tmp/suspend.sh' > pmtrace.log 2>&1 ||
+	sh /tmp/pmtrace.sh > pmtrace.log 2>&1 ||
 	fail "pmtrace under trace-cmd failed: $(tail -3 pmtrace.log)"
 trace-cmd report -i /tmp/trace.dat > trace-cmd.txt 2>&1 || fail "trace-cmd report failed"
