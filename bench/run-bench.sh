@@ -121,6 +121,7 @@ files=$(ls "$out/$big"/sync-*.jsonl "$out/$big"/async-*.jsonl)
 nrec=0 args=
 while [ "$nrec" -lt 100000 ]; do
 	for f in $files; do
+		[ "$nrec" -lt 100000 ] || break
 		args="$args $f"
 		nrec=$((nrec + $(wc -l < "$f")))
 	done
