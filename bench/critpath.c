@@ -165,6 +165,11 @@ static int check_run(const struct transition *t)
 			t->path, t->scenario ? t->scenario : "?", t->sha256, scen.path, scen.sha256);
 		return -1;
 	}
+	if (t->devices < 0 || t->links < 0) {
+		fprintf(stderr, "%s: its begin record lacks the devices and links the kernel had\n",
+			t->path);
+		return -1;
+	}
 	if (t->devices != scen.n || t->links != scen.nlinks) {
 		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and %d\n",
 			t->path, t->devices, t->links, scen.path, scen.n, scen.nlinks);
@@ -448,9 +453,15 @@ int main(int argc, char **argv)
 	for (r = 0; r < nruns; r++) {
 		if (transition_index(&runs[r]) || check_run(&runs[r]))
 			return 1;
-		if (cpus < 0)
-			cpus = runs[r].cpus;
 	}
+	for (r = 0; r < nruns && cpus < 0; r++)
+		if (runs[r].cpus != runs[0].cpus) {
+			fprintf(stderr, "critpath: %s ran on %lld CPUs, %s on %lld: give --cpus\n",
+				runs[0].path, runs[0].cpus, runs[r].path, runs[r].cpus);
+			return 1;
+		}
+	if (cpus < 0)
+		cpus = runs[0].cpus;
 	if (!nsync || !nasync) {
 		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d async\n",
 			nsync, nasync);

@@ -141,15 +141,26 @@ kernel_ms() {	# kernel_ms DIR MODE: mean of the six timed device phases
 	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records; bound: critical path"
 	echo "# (sync callback times along the longest dependency chain) or spin work / CPUs; efficiency: bound / T(async);"
 	echo "# violations: trace ordering check (critpath) / pmsynth oracle"
-	printf '%-18s %5s %5s %6s %10s %10s %9s %10s %7s %9s\n' scenario devs links clock \
+	printf '%-18s %5s %5s %6s %6s %10s %10s %9s %10s %7s %9s\n' scenario devs links clock phases \
 		"T(sync)" "T(async)" speed-up bound effic. violations
 	for s in $SCENARIOS; do
 		d=$out/$s
 		set -- $(cat "$d/summary.txt")
 		links=$(sed -n 's/.*links=\([0-9]*\).*/\1/p' "$d/devices.txt")
 		oracle=$(sed -n 's/^violations //p' "$d/oracle.txt")
-		printf '%-18s %5s %5s %6s %10s %10s %8sx %10s %6s%% %9s\n' "$s" "$2" "$links" \
-			"$(clock_of "$s")" "$4" "$5" "$6" "$7" "$8" "$9/$oracle"
+		printf '%-18s %5s %5s %6s %6s %10s %10s %8sx %10s %6s%% %9s\n' "$s" "$2" "$links" \
+			"$(clock_of "$s")" "$3" "$4" "$5" "$6" "$7" "$8" "$9/$oracle"
+	done
+	echo
+	echo "# efficiency (bound / T(async)) per phase"
+	printf '%-18s %8s %8s %8s %8s %8s %8s %8s %8s\n' scenario prepare suspend s_late s_noirq \
+		r_noirq r_early resume complete
+	for s in $SCENARIOS; do
+		printf '%-18s' "$s"
+		for p in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
+			printf ' %8s' "$(awk -v p="$p" '$1 == p { print $6 }' "$out/$s/table.txt")"
+		done
+		echo
 	done
 	echo
 	echo "# instrumentation cost: async transitions timed by the kernel itself (pm_debug_messages,"

@@ -4,7 +4,7 @@
 # async critical path's split, the ordering check, and bad input refused
 # with the cause named and no output file written.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 32
+tap_plan 35
 d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
@@ -193,6 +193,14 @@ refused "a scenario with an unknown master" "unknown-master.txt:2: unknown maste
 	"$d/unknown-master.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
 refused "a scenario with a duplicate name" "duplicate device name 'a'" \
 	"$d/duplicate.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
+"$mk" "$d/chain.txt" async 4 < /dev/null > "$w/four.jsonl"
+refused "transitions on different CPU counts" "ran on 2 CPUs" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/four.jsonl"
+"$cp" --cpus 4 "$d/chain.txt" "$w/chain-sync.jsonl" "$w/four.jsonl" > "$w/r.out" 2>&1
+ok $? "the same with --cpus 4: analysed"
+sed 's/"devices":"3","links":"2",//' "$w/chain-async.jsonl" > "$w/nocounts.jsonl"
+refused "a begin record without device and link counts" "lacks the devices and links" \
+	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/nocounts.jsonl"
 refused "a missing records file" "nope.jsonl: No such file or directory" \
 	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/nope.jsonl"
 tap_done
