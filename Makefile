@@ -5,7 +5,8 @@
 #
 # Other targets: deps kernel initramfs module guest checkpatch clean.
 # Variables: KCONFIG=lab|debug, SCENARIO=, ARGS=, SMP=, CLOCK=virtual|real,
-# TIMEOUT=, M= (external module directory for "make module").
+# TIMEOUT=, M= (external module directory for "make module"); bench:
+# SCENARIOS=, REPS=, JOBS= (bench/run-bench.sh).
 
 TOP       := $(CURDIR)
 BUILD     := $(TOP)/build
