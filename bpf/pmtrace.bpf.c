@@ -71,6 +71,7 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->relation = 0;
 	e->event = 0;
 	e->value = 0;
+	e->dev = 0;
 	e->name[0] = '\0';
 	e->other[0] = '\0';
 	return e;
@@ -110,15 +111,17 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	return 0;
 }
 
-/* an event naming one device, with two numbers */
+/* an event of one device, with two numbers; its name only if @with_name */
 static __always_inline int named(void *ctx, struct device *dev, __u8 kind, int event,
-				 int value)
+				 int value, bool with_name)
 {
 	struct pmtrace_event *e = reserve(kind);
 
 	if (!e)
 		return 0;
-	dev_str(e->name, dev);
+	e->dev = (__u64)dev;
+	if (with_name)
+		dev_str(e->name, dev);
 	e->event = event;
 	e->value = value;
 	submit(e);
@@ -128,13 +131,13 @@ static __always_inline int named(void *ctx, struct device *dev, __u8 kind, int e
 SEC("tp_btf/device_pm_callback_start")
 int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 {
-	return named(ctx, dev, PMT_CB_START, event, 0);
+	return named(ctx, dev, PMT_CB_START, event, 0, false);
 }
 
 SEC("tp_btf/device_pm_callback_end")
 int BPF_PROG(callback_end, struct device *dev, int error)
 {
-	return named(ctx, dev, PMT_CB_END, 0, error);
+	return named(ctx, dev, PMT_CB_END, 0, error, false);
 }
 
 static __always_inline int dpm_device(void *ctx, struct device *dev, __u8 kind, int phase,
@@ -144,7 +147,9 @@ static __always_inline int dpm_device(void *ctx, struct device *dev, __u8 kind, 
 
 	if (!e)
 		return 0;
-	dev_str(e->name, dev);
+	e->dev = (__u64)dev;
+	if (kind != PMT_DONE)
+		dev_str(e->name, dev);
 	e->phase = phase;
 	e->event = event;
 	e->async = async;
@@ -178,6 +183,7 @@ static __always_inline int dpm_wait(void *ctx, struct device *dev, struct device
 
 	if (!e)
 		return 0;
+	e->dev = (__u64)dev;
 	dev_str(e->name, dev);
 	dev_str(e->other, other);
 	e->relation = relation;
@@ -204,23 +210,23 @@ int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relati
 SEC("tp_btf/rpm_callback_start")
 int BPF_PROG(rpm_cb_start, struct device *dev, enum rpm_status status)
 {
-	return named(ctx, dev, PMT_RPM_CB_START, status, 0);
+	return named(ctx, dev, PMT_RPM_CB_START, status, 0, true);
 }
 
 SEC("tp_btf/rpm_callback_end")
 int BPF_PROG(rpm_cb_end, struct device *dev, enum rpm_status status, int ret)
 {
-	return named(ctx, dev, PMT_RPM_CB_END, status, ret);
+	return named(ctx, dev, PMT_RPM_CB_END, status, ret, true);
 }
 
 SEC("tp_btf/rpm_request_queue")
 int BPF_PROG(rpm_queue, struct device *dev, enum rpm_request req, bool queued)
 {
-	return named(ctx, dev, PMT_RPM_QUEUE, req, queued);
+	return named(ctx, dev, PMT_RPM_QUEUE, req, queued, true);
 }
 
 SEC("tp_btf/rpm_request_run")
 int BPF_PROG(rpm_run, struct device *dev, enum rpm_request req)
 {
-	return named(ctx, dev, PMT_RPM_RUN, req, 0);
+	return named(ctx, dev, PMT_RPM_RUN, req, 0, true);
 }

@@ -159,7 +159,7 @@ static struct dev_rec *lookup(const struct pmtrace_event *e, bool create)
 	ENTRY item = { .key = key }, *found = NULL;
 	struct dev_rec *r;
 
-	snprintf(key, sizeof(key), "%s/%u", e->name, e->phase);
+	snprintf(key, sizeof(key), "%llx/%u", e->dev, e->phase);
 	hsearch_r(item, FIND, &found, &open_recs);
 	if (!create || (found && found->data))
 		return found ? found->data : NULL;
@@ -266,12 +266,12 @@ static void handle(const struct pmtrace_event *e)
 		break;
 	case PMT_CB_START:
 		r = by_tid_rec[e->tid & 0xffff];
-		if (r && !strcmp(r->first.name, e->name))
+		if (r && r->first.dev == e->dev)
 			r->cb_start = e->ts;
 		break;
 	case PMT_CB_END:
 		r = by_tid_rec[e->tid & 0xffff];
-		if (r && !strcmp(r->first.name, e->name))
+		if (r && r->first.dev == e->dev)
 			r->cb_end = e->ts;
 		break;
 	case PMT_WAIT_BEGIN:

@@ -42,6 +42,13 @@ struct pmtrace_event {
 	unsigned char relation;		/* wait events */
 	int event;			/* PM event; rpm: status or request */
 	int value;			/* error, ret, val, queued */
+	unsigned long long dev;		/* the struct device: the key */
+	/*
+	 * Names cost a string copy per event: device events carry the
+	 * device's name when they open its work in a phase (queued, start)
+	 * and in waits, not on callback start/end and done, which find the
+	 * work by @dev.
+	 */
 	char name[PMTRACE_NAME_LEN];	/* device, or action for phases */
 	char other[PMTRACE_NAME_LEN];	/* device waited for */
 };
