@@ -155,11 +155,15 @@ static const char *name_of(const char * const *names, size_t n, int i)
  */
 static struct dev_rec *lookup(const struct pmtrace_event *e, bool create)
 {
-	char key[PMTRACE_NAME_LEN + 4];
+	char key[PMTRACE_NAME_LEN + 4];	/* 8 + 1 + 3 + 1 + 16 + 1 */
 	ENTRY item = { .key = key }, *found = NULL;
 	struct dev_rec *r;
 
-	snprintf(key, sizeof(key), "%llx/%u", e->dev, e->phase);
+	/*
+	 * glibc's hsearch hashes mostly a key's first eight characters: the
+	 * pointer's low 32 bits go first (all high halves are ffff8880...)
+	 */
+	snprintf(key, sizeof(key), "%08x/%u/%llx", (unsigned int)e->dev, e->phase, e->dev);
 	hsearch_r(item, FIND, &found, &open_recs);
 	if (!create || (found && found->data))
 		return found ? found->data : NULL;
