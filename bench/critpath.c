@@ -340,8 +340,20 @@ static void chain_phase(const struct transition *t, int p, struct chain *c)
 	}
 }
 
+/* @to += @c * @scale, field by field */
+static void chain_add(struct chain *to, const struct chain *c, double scale)
+{
+	to->devs += c->devs * scale;
+	to->callback += c->callback * scale;
+	to->callback_sync += c->callback_sync * scale;
+	to->queue += c->queue * scale;
+	to->wakeup += c->wakeup * scale;
+	to->other += c->other * scale;
+}
+
 static void analyse_phase(int p, struct phase_result *res)
 {
+	struct chain c;
 	int r;
 
 	memset(res, 0, sizeof(*res));
@@ -355,17 +367,9 @@ static void analyse_phase(int p, struct phase_result *res)
 			continue;
 		}
 		res->t_async += t / nasync;
-		{
-			struct chain c = { 0 };
-
-			chain_phase(&runs[r], p, &c);
-			res->chain.devs += c.devs / nasync;
-			res->chain.callback += c.callback / nasync;
-			res->chain.callback_sync += c.callback_sync / nasync;
-			res->chain.queue += c.queue / nasync;
-			res->chain.wakeup += c.wakeup / nasync;
-			res->chain.other += c.other / nasync;
-		}
+		memset(&c, 0, sizeof(c));
+		chain_phase(&runs[r], p, &c);
+		chain_add(&res->chain, &c, 1.0 / nasync);
 	}
 }
 
@@ -481,12 +485,7 @@ int main(int argc, char **argv)
 		all.t_async += res[p].t_async;
 		all.bound += res[p].bound;
 		all.violations += res[p].violations;
-		all.chain.devs += res[p].chain.devs;
-		all.chain.callback += res[p].chain.callback;
-		all.chain.callback_sync += res[p].chain.callback_sync;
-		all.chain.queue += res[p].chain.queue;
-		all.chain.wakeup += res[p].chain.wakeup;
-		all.chain.other += res[p].chain.other;
+		chain_add(&all.chain, &res[p].chain, 1.0);
 	}
 	if (write_outputs(res, &all))
 		return 1;

@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "records.h"
-
-#define PMTRACE_FORMAT "pmtrace-records-1"	/* bpf/pmtrace.h */
+#include "../bpf/pmtrace.h"	/* PMTRACE_FORMAT */
 #define MAX_NAMES 65536
 
 static struct hsearch_data name_tab;
@@ -29,17 +28,14 @@ int names_id(const char *name, int create)
 		if (!hcreate_r(MAX_NAMES * 2, &name_tab))
 			return -1;
 		names = calloc(MAX_NAMES, sizeof(*names));
+		for (int p = 0; p < DPM_NR_PHASES; p++)
+			seen_in[p] = calloc(MAX_NAMES, sizeof(int));
 		tab_ready = 1;
 	}
 	if (hsearch_r(item, FIND, &found, &name_tab))
 		return (int)(long)found->data;
 	if (!create || nnames == MAX_NAMES)
 		return -1;
-	for (int p = 0; p < DPM_NR_PHASES; p++) {
-		if (!seen_in[p])
-			seen_in[p] = calloc(MAX_NAMES, sizeof(int));
-		seen_in[p][nnames] = 0;
-	}
 	names[nnames] = strdup(name);
 	item.key = names[nnames];
 	item.data = (void *)(long)nnames;

@@ -112,7 +112,7 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 }
 
 /* an event of one device, with two numbers; its name only if @with_name */
-static __always_inline int named(void *ctx, struct device *dev, __u8 kind, int event,
+static __always_inline int named(struct device *dev, __u8 kind, int event,
 				 int value, bool with_name)
 {
 	struct pmtrace_event *e = reserve(kind);
@@ -131,16 +131,16 @@ static __always_inline int named(void *ctx, struct device *dev, __u8 kind, int e
 SEC("tp_btf/device_pm_callback_start")
 int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 {
-	return named(ctx, dev, PMT_CB_START, event, 0, false);
+	return named(dev, PMT_CB_START, event, 0, false);
 }
 
 SEC("tp_btf/device_pm_callback_end")
 int BPF_PROG(callback_end, struct device *dev, int error)
 {
-	return named(ctx, dev, PMT_CB_END, 0, error, false);
+	return named(dev, PMT_CB_END, 0, error, false);
 }
 
-static __always_inline int dpm_device(void *ctx, struct device *dev, __u8 kind, int phase,
+static __always_inline int dpm_device(struct device *dev, __u8 kind, int phase,
 				      int event, bool async, int error)
 {
 	struct pmtrace_event *e = reserve(kind);
@@ -161,22 +161,22 @@ static __always_inline int dpm_device(void *ctx, struct device *dev, __u8 kind, 
 SEC("tp_btf/dpm_async_queued")
 int BPF_PROG(queued, struct device *dev, enum dpm_phase phase, int event, bool async)
 {
-	return dpm_device(ctx, dev, PMT_QUEUED, phase, event, async, 0);
+	return dpm_device(dev, PMT_QUEUED, phase, event, async, 0);
 }
 
 SEC("tp_btf/dpm_async_start")
 int BPF_PROG(start, struct device *dev, enum dpm_phase phase, int event, bool async)
 {
-	return dpm_device(ctx, dev, PMT_START, phase, event, async, 0);
+	return dpm_device(dev, PMT_START, phase, event, async, 0);
 }
 
 SEC("tp_btf/dpm_async_done")
 int BPF_PROG(done, struct device *dev, enum dpm_phase phase, int event, bool async, int error)
 {
-	return dpm_device(ctx, dev, PMT_DONE, phase, event, async, error);
+	return dpm_device(dev, PMT_DONE, phase, event, async, error);
 }
 
-static __always_inline int dpm_wait(void *ctx, struct device *dev, struct device *other,
+static __always_inline int dpm_wait(struct device *dev, struct device *other,
 				    __u8 kind, int relation, int phase, int event)
 {
 	struct pmtrace_event *e = reserve(kind);
@@ -197,36 +197,36 @@ SEC("tp_btf/dpm_async_wait_begin")
 int BPF_PROG(wait_begin, struct device *dev, struct device *other, enum dpm_relation relation,
 	     enum dpm_phase phase, int event)
 {
-	return dpm_wait(ctx, dev, other, PMT_WAIT_BEGIN, relation, phase, event);
+	return dpm_wait(dev, other, PMT_WAIT_BEGIN, relation, phase, event);
 }
 
 SEC("tp_btf/dpm_async_wait_end")
 int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relation relation,
 	     enum dpm_phase phase, int event)
 {
-	return dpm_wait(ctx, dev, other, PMT_WAIT_END, relation, phase, event);
+	return dpm_wait(dev, other, PMT_WAIT_END, relation, phase, event);
 }
 
 SEC("tp_btf/rpm_callback_start")
 int BPF_PROG(rpm_cb_start, struct device *dev, enum rpm_status status)
 {
-	return named(ctx, dev, PMT_RPM_CB_START, status, 0, true);
+	return named(dev, PMT_RPM_CB_START, status, 0, true);
 }
 
 SEC("tp_btf/rpm_callback_end")
 int BPF_PROG(rpm_cb_end, struct device *dev, enum rpm_status status, int ret)
 {
-	return named(ctx, dev, PMT_RPM_CB_END, status, ret, true);
+	return named(dev, PMT_RPM_CB_END, status, ret, true);
 }
 
 SEC("tp_btf/rpm_request_queue")
 int BPF_PROG(rpm_queue, struct device *dev, enum rpm_request req, bool queued)
 {
-	return named(ctx, dev, PMT_RPM_QUEUE, req, queued, true);
+	return named(dev, PMT_RPM_QUEUE, req, queued, true);
 }
 
 SEC("tp_btf/rpm_request_run")
 int BPF_PROG(rpm_run, struct device *dev, enum rpm_request req)
 {
-	return named(ctx, dev, PMT_RPM_RUN, req, 0, true);
+	return named(dev, PMT_RPM_RUN, req, 0, true);
 }

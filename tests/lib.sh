@@ -83,3 +83,12 @@ pmsynth_guest() {
 	mkdir -p "$(dirname "$_p_out")"
 	EXTRA=$_p_extra guest "$_p_scen" "$_p_out" "$@"
 }
+
+# agreement FILE: FILE has "KEY A B" lines (two tools' durations, us);
+# prints "N MAX MEAN PCT5 PCT100": how many, the largest and the mean
+# |A - B|, and the percentages within 5 us and within 100 us.
+agreement() {
+	awk '{ d = $2 - $3; if (d < 0) d = -d; if (d > max) max = d; s += d; n++
+			if (d <= 5) close5++; if (d <= 100) close100++ }
+		END { if (!n) n = 1; printf "%d %.3f %.3f %.1f %.1f\n", n, max, s / n, 100 * close5 / n, 100 * close100 / n }' "$1"
+}

@@ -43,10 +43,7 @@ awk '{ print $1 "/" $2, $3 }' "$w/tracecmd.txt" | sort > "$w/tracecmd.keyed"
 join -j1 "$w/bpf.keyed" "$w/tracecmd.keyed" > "$w/joined.txt"
 ours=$(grep -c '^d[0-9]*/' "$w/joined.txt")
 check "all 800 callbacks of the 100 synthetic devices are in both ($ours)" [ "$ours" -eq 800 ]
-awk '{ d = $2 - $3; if (d < 0) d = -d; if (d > max) max = d; s += d; n++
-		if (d <= 5) close5++; if (d <= 100) close100++ }
-	END { printf "%d %.3f %.3f %.1f %.1f\n", n, max, s / n, 100 * close5 / n, 100 * close100 / n }' \
-	"$w/joined.txt" > "$w/agreement.txt"
+agreement "$w/joined.txt" > "$w/agreement.txt"
 set -- $(cat "$w/agreement.txt")
 echo "# $1 callbacks in both, |pmtrace - trace-cmd|: mean $3 us, $4 % within 5 us, $5 % within 100 us, max $2 us"
 check "at least 90 % of callback durations agree within 5 us ($4 %)" awk -v p="$4" 'BEGIN { exit !(p >= 90) }'

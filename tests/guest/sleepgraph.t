@@ -39,10 +39,7 @@ join -j1 "$w/pmtrace.keyed" "$w/sleepgraph.keyed" > "$w/joined.txt"
 check "sleepgraph has all 800 callbacks of the 100 synthetic devices ($(wc -l < "$w/sleepgraph.keyed"))" \
 	[ "$(wc -l < "$w/sleepgraph.keyed")" -eq 800 ]
 check "and each is one of pmtrace's ($(wc -l < "$w/joined.txt") joined)" [ "$(wc -l < "$w/joined.txt")" -eq 800 ]
-awk '{ d = $2 - $3; if (d < 0) d = -d; if (d > max) max = d; s += d; n++
-		if (d <= 5) close5++; if (d <= 100) close100++ }
-	END { if (!n) n = 1; printf "%d %.3f %.3f %.1f %.1f\n", n, max, s / n, 100 * close5 / n, 100 * close100 / n }' \
-	"$w/joined.txt" > "$w/agreement.txt"
+agreement "$w/joined.txt" > "$w/agreement.txt"
 set -- $(cat "$w/agreement.txt")
 echo "# $1 callbacks in both, |pmtrace - sleepgraph|: mean $3 us, $4 % within 5 us, $5 % within 100 us, max $2 us"
 check "at least 90 % agree within 5 us ($4 %)" awk -v p="$4" 'BEGIN { exit !(p >= 90) }'
