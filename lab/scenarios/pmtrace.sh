@@ -25,3 +25,6 @@ trace-cmd record -q -C mono -o /tmp/trace.dat -e power:device_pm_callback_start 
 	sh /tmp/pmtrace.sh > pmtrace.log 2>&1 ||
 	fail "pmtrace under trace-cmd failed: $(tail -3 pmtrace.log)"
 trace-cmd report -i /tmp/trace.dat > trace-cmd.txt 2>&1 || fail "trace-cmd report failed"
+# A bad argument: refused with its cause before anything is opened.
+/pmlab/pmtrace -o badarg.jsonl -m novalue > badarg.txt 2>&1
+echo $? > badarg.status

@@ -8,7 +8,7 @@
 # -icount shift=0 a nanosecond is an instruction, and an hrtimer interrupt
 # waking dozens of sleeping callbacks at once is measured in 100 us).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 12
+tap_plan 14
 w=$BUILD/test-guest/pmtrace
 pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt
 ok $GUEST_STATUS "pmtrace records a transition under trace-cmd"
@@ -61,4 +61,8 @@ check "the first record names the format" \
 n=$(($(wc -l < "$w/records.jsonl") - 2))
 check "the last record counts the $n records between" \
 	sh -c "tail -1 '$w/records.jsonl' | grep -qx '{\"type\":\"end\",\"records\":$n,\"dropped\":0}'"
+check "pmtrace -m without '=' exits non-zero ($(cat "$w/badarg.status" 2>/dev/null))" \
+	sh -c "[ -s '$w/badarg.status' ] && [ \"\$(cat '$w/badarg.status')\" -ne 0 ]"
+check "and names the cause, writing no records file" \
+	sh -c "grep -q \"pmtrace: -m wants KEY=VALUE, got 'novalue'\" '$w/badarg.txt' && [ ! -e '$w/badarg.jsonl' ]"
 tap_done
