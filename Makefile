@@ -4,7 +4,7 @@
 #   make check    build what is needed, run every host and guest test
 #
 # Other targets: deps kernel initramfs module guest checkpatch clean.
-# Variables: KCONFIG=lab|debug, SCENARIO=, ARGS=, SMP=, CLOCK=virtual|real,
+# Variables: KCONFIG=lab|debug, JOB= (a lab/jobs guest job), ARGS=, SMP=, CLOCK=virtual|real,
 # TIMEOUT=, M= (external module directory for "make module"); bench:
 # SCENARIOS=, REPS=, JOBS= (bench/run-bench.sh).
 
@@ -83,8 +83,8 @@ bpf: kernel
 	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(OBJ)/vmlinux
 
 guest: kernel initramfs pmsynth
-	@test -n "$(SCENARIO)" || { echo "guest: set SCENARIO=<name> (see lab/scenarios)" >&2; exit 1; }
-	@EXTRA="$(TOP)/$(PMSYNTH) $(EXTRA)" lab/run-guest.sh $(SCENARIO) $(TOP)/results/guest/$(SCENARIO) $(ARGS)
+	@test -n "$(JOB)" || { echo "guest: set JOB=<name> (a guest job of lab/jobs)" >&2; exit 1; }
+	@EXTRA="$(TOP)/$(PMSYNTH) $(EXTRA)" lab/run-guest.sh $(JOB) $(TOP)/results/guest/$(JOB) $(ARGS)
 
 bench: kernel initramfs pmsynth tools bpf
 	@bench/run-bench.sh $(TOP)/results/bench

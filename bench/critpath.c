@@ -49,7 +49,11 @@ struct chain {			/* the critical path of one async phase, ns */
 };
 
 struct phase_result {
-	double t_sync, t_async, cp, spin_work, bound;
+	double t_sync, t_async, cp, spin_work, floor, bound;
+	int have_cpu;			/* every transition has CPU accounting */
+	double busy_sync, busy_async;	/* CPU work (work_of()), ns */
+	double workers, max_running;	/* async threads: distinct, at once */
+	double switches, blocked;	/* their context switches, blocked waits */
 	long violations;
 	struct chain chain;
 };
@@ -58,6 +62,7 @@ static struct scenario scen;
 static struct transition runs[MAX_RUNS];
 static int nruns, nsync, nasync;
 static long cpus = -1;
+static int real_clock = -1;		/* 1 real, 0 virtual, -1 not known yet */
 static const char *dat_path, *summary_path, *scen_path;
 static const char *run_paths[MAX_RUNS];
 
@@ -73,6 +78,8 @@ static const struct argp_option options[] = {
 	{ "dat", 'd', "FILE", 0, "Also write FILE: \"PHASE SYNC_MS ASYNC_MS BOUND_MS\" per phase", 0 },
 	{ "summary", 's', "FILE", 0, "Also write FILE: one line, the whole transition", 0 },
 	{ "cpus", 'c', "N", 0, "CPUs for the spin-work bound (default: the records' cpus)", 0 },
+	{ "clock", 'k', "virtual|real", 0,
+	  "The guest's clock (default: the records' clock): what CPU work costs", 0 },
 	{ 0 },
 };
 
@@ -91,6 +98,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		cpus = strtol(arg, &end, 10);
 		if (*end || cpus < 1 || cpus > 4096)
 			argp_error(state, "--cpus wants a number 1..4096, got '%s'", arg);
+		break;
+	case 'k':
+		if (strcmp(arg, "virtual") && strcmp(arg, "real"))
+			argp_error(state, "--clock wants virtual or real, got '%s'", arg);
+		real_clock = !strcmp(arg, "real");
 		break;
 	case ARGP_KEY_ARG:
 		if (!scen_path)
@@ -201,6 +213,29 @@ static int check_run(const struct transition *t)
 	return 0;
 }
 
+/* The records' clock, all the same, when --clock did not say. */
+static int resolve_clock(void)
+{
+	int r;
+
+	for (r = 0; r < nruns; r++) {
+		const char *c = runs[r].clock;
+
+		if (!c || (strcmp(c, "virtual") && strcmp(c, "real"))) {
+			fprintf(stderr, "%s: clock '%s' in its begin record, want virtual or real: give --clock\n",
+				runs[r].path, c ? c : "(none)");
+			return -1;
+		}
+		if (strcmp(c, runs[0].clock)) {
+			fprintf(stderr, "critpath: %s ran on the %s clock, %s on the %s clock\n",
+				runs[0].path, runs[0].clock, runs[r].path, c);
+			return -1;
+		}
+	}
+	real_clock = !strcmp(runs[0].clock, "real");
+	return 0;
+}
+
 static double longest(int p, int node)
 {
 	const int *d;
@@ -244,12 +279,73 @@ static void bound_phase(int p, struct phase_result *res)
 
 		if (f > cp)
 			cp = f;
-		if (i >= scen.n || (scen.nodes[i].spin & (1u << p)))
+		if (i < scen.n && (scen.nodes[i].spin & (1u << p)))
 			work += weight[i];
 	}
 	res->cp = cp;
 	res->spin_work = work;
-	res->bound = cp > work / cpus ? cp : work / cpus;
+}
+
+/*
+ * The CPU work of phase @p in @t, ns: on the virtual clock, the time some
+ * vCPU was busy (every vCPU's instructions advance the one clock: that
+ * time is the instructions executed); on the real clock, the busy time
+ * summed over the CPUs.
+ */
+static double work_of(const struct transition *t, int p)
+{
+	const struct cpu_times *c = &t->cpu[p];
+
+	if (real_clock)
+		return c->busy_ns;
+	return t->phase_end[p] - t->phase_start[p] - c->all_idle_ns;
+}
+
+static int by_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * @t's async workers in phase @p: distinct threads that ran async device
+ * work, the most with device work in progress (start to done) at once,
+ * their context switches during it; and the waits that blocked (any
+ * thread: dpm_async_wait_begin fires only for those).
+ */
+static void workers_of(const struct transition *t, int p, struct phase_result *res, double scale)
+{
+	int n = t->nrecs[p], i, k = 0, distinct = 0, now = 0, most = 0;
+	long long *tids = malloc(sizeof(long long) * (n + 1));
+	long long *edges = malloc(sizeof(long long) * (2 * n + 1));
+
+	for (i = 0; i < n; i++) {
+		const struct dev_record *r = &t->recs[p][i];
+
+		res->blocked += r->nwaits * scale;
+		if (!r->async)
+			continue;
+		res->switches += r->switches * scale;
+		tids[k] = r->tid;
+		/* an end sorts before a start at the same ns: 2x, 2x + 1 */
+		edges[2 * k] = 2 * r->start + 1;
+		edges[2 * k + 1] = 2 * r->end;
+		k++;
+	}
+	qsort(tids, k, sizeof(*tids), by_ll);
+	for (i = 0; i < k; i++)
+		distinct += !i || tids[i] != tids[i - 1];
+	qsort(edges, 2 * k, sizeof(*edges), by_ll);
+	for (i = 0; i < 2 * k; i++) {
+		now += edges[i] & 1 ? 1 : -1;
+		if (now > most)
+			most = now;
+	}
+	res->workers += distinct * scale;
+	res->max_running += most * scale;
+	free(tids);
+	free(edges);
 }
 
 /* When @r's callback began; a device without one: when it was done. */
@@ -358,76 +454,150 @@ static void analyse_phase(int p, struct phase_result *res)
 
 	memset(res, 0, sizeof(*res));
 	bound_phase(p, res);
+	res->have_cpu = 1;
+	for (r = 0; r < nruns; r++)
+		res->have_cpu &= runs[r].cpu[p].ncpus > 0;
 	for (r = 0; r < nruns; r++) {
 		double t = runs[r].phase_end[p] - runs[r].phase_start[p];
 
 		res->violations += violations(&runs[r], p);
 		if (!runs[r].async) {
 			res->t_sync += t / nsync;
+			if (res->have_cpu)
+				res->busy_sync += work_of(&runs[r], p) / nsync;
 			continue;
 		}
 		res->t_async += t / nasync;
+		if (res->have_cpu)
+			res->busy_async += work_of(&runs[r], p) / nasync;
+		workers_of(&runs[r], p, res, 1.0 / nasync);
 		memset(&c, 0, sizeof(c));
 		chain_phase(&runs[r], p, &c);
 		chain_add(&res->chain, &c, 1.0 / nasync);
 	}
+	/* the least CPU work the phase needs here: what the sync runs did */
+	res->floor = res->have_cpu ? res->busy_sync / (real_clock ? cpus : 1) : 0;
+	res->bound = res->cp;
+	if (res->floor > res->bound)
+		res->bound = res->floor;
+	if (res->spin_work / cpus > res->bound)
+		res->bound = res->spin_work / cpus;
 }
 
-static void print_row(FILE *f, const char *name, const struct phase_result *r)
+/* @v ns as ms in a column of @width, or "n/a" when @have is false */
+static void ms_col(int width, int have, double v)
 {
-	fprintf(f, "%-16s %10.3f %10.3f %8.2fx %10.3f %6.1f%% %6ld | %5.0f %9.3f %9.3f %8.3f %8.3f %8.3f\n",
-		name, r->t_sync / NS_PER_MS, r->t_async / NS_PER_MS,
-		r->t_async > 0 ? r->t_sync / r->t_async : 0, r->bound / NS_PER_MS,
-		r->t_async > 0 ? 100 * r->bound / r->t_async : 0, r->violations,
-		r->chain.devs, r->chain.callback / NS_PER_MS, r->chain.callback_sync / NS_PER_MS,
-		r->chain.queue / NS_PER_MS, r->chain.wakeup / NS_PER_MS, r->chain.other / NS_PER_MS);
+	if (have)
+		printf(" %*.3f", width, v / NS_PER_MS);
+	else
+		printf(" %*s", width, "n/a");
+}
+
+static void print_times(const char *name, const struct phase_result *r)
+{
+	printf("%-16s %10.3f %10.3f %8.2fx %10.3f", name, r->t_sync / NS_PER_MS,
+	       r->t_async / NS_PER_MS, r->t_async > 0 ? r->t_sync / r->t_async : 0,
+	       r->cp / NS_PER_MS);
+	ms_col(10, r->have_cpu, r->floor);
+	printf(" %10.3f %6.1f%% %6ld\n", r->bound / NS_PER_MS,
+	       r->t_async > 0 ? 100 * r->bound / r->t_async : 0, r->violations);
+}
+
+static void print_work(const char *name, const struct phase_result *r)
+{
+	printf("%-16s", name);
+	ms_col(10, r->have_cpu, r->busy_sync);
+	ms_col(10, r->have_cpu, r->busy_async);
+	ms_col(10, r->have_cpu, r->busy_async - r->busy_sync);
+	printf(" %7.1f %7.1f %8.0f %7.0f | %5.0f %9.3f %9.3f %8.3f %8.3f %8.3f\n",
+	       r->workers, r->max_running, r->switches, r->blocked,
+	       r->chain.devs, r->chain.callback / NS_PER_MS, r->chain.callback_sync / NS_PER_MS,
+	       r->chain.queue / NS_PER_MS, r->chain.wakeup / NS_PER_MS, r->chain.other / NS_PER_MS);
+}
+
+static int write_dat(const struct phase_result *res)
+{
+	FILE *f = fopen(dat_path, "w");
+	int p;
+
+	if (!f) {
+		perror(dat_path);
+		return -1;
+	}
+	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s)\n",
+		scen.name);
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		fprintf(f, "%s %.3f %.3f %.3f %.3f %.3f\n", dpm_phase_names[p],
+			res[p].t_sync / NS_PER_MS, res[p].t_async / NS_PER_MS,
+			res[p].bound / NS_PER_MS, res[p].cp / NS_PER_MS, res[p].floor / NS_PER_MS);
+	if (fclose(f)) {
+		perror(dat_path);
+		return -1;
+	}
+	return 0;
+}
+
+/* one line of KEY=VALUE: the whole transition, for the bench table */
+static int write_summary(const struct phase_result *all)
+{
+	FILE *f = fopen(summary_path, "w");
+
+	if (!f) {
+		perror(summary_path);
+		return -1;
+	}
+	fprintf(f, "scenario=%s devices=%d links=%d phases=%d clock=%s cpus=%ld", scen.name, scen.n,
+		scen.nlinks, DPM_NR_PHASES, real_clock ? "real" : "virtual", cpus);
+	fprintf(f, " t_sync=%.3f t_async=%.3f speedup=%.2f graph=%.3f", all->t_sync / NS_PER_MS,
+		all->t_async / NS_PER_MS, all->t_async > 0 ? all->t_sync / all->t_async : 0,
+		all->cp / NS_PER_MS);
+	if (all->have_cpu)
+		fprintf(f, " floor=%.3f busy_sync=%.3f busy_async=%.3f overhead=%.3f",
+			all->floor / NS_PER_MS, all->busy_sync / NS_PER_MS,
+			all->busy_async / NS_PER_MS, (all->busy_async - all->busy_sync) / NS_PER_MS);
+	else
+		fprintf(f, " floor=n/a busy_sync=n/a busy_async=n/a overhead=n/a");
+	fprintf(f, " bound=%.3f efficiency=%.1f workers=%.1f max_running=%.1f switches=%.0f blocked=%.0f violations=%ld\n",
+		all->bound / NS_PER_MS, all->t_async > 0 ? 100 * all->bound / all->t_async : 0,
+		all->workers, all->max_running, all->switches, all->blocked, all->violations);
+	if (fclose(f)) {
+		perror(summary_path);
+		return -1;
+	}
+	return 0;
 }
 
 static int write_outputs(const struct phase_result *res, const struct phase_result *all)
 {
-	FILE *f;
 	int p;
 
-	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %d sync + %d async transitions\n",
-	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, nsync, nasync);
-	printf("# ms, means over transitions; bound = max(critical path of sync callback times, spin work / CPUs)\n");
-	printf("# right of '|': the async critical path: devices on it, callback time (the same callbacks in sync runs), queue, wake-up, other\n");
-	printf("%-16s %10s %10s %9s %10s %7s %6s | %5s %9s %9s %8s %8s %8s\n", "phase", "T(sync)",
-	       "T(async)", "speed-up", "bound", "effic.", "viol.", "devs", "callback", "(sync)",
-	       "queue", "wake-up", "other");
+	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s clock, %d sync + %d async transitions\n",
+	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, real_clock ? "real" : "virtual",
+	       nsync, nasync);
+	printf("# ms, means over transitions; graph: critical path of sync callback times; cpu-floor: the sync runs' CPU work%s;\n",
+	       real_clock ? " / CPUs" : "");
+	printf("# bound = max(graph, cpu-floor, spin work / CPUs); effic. = bound / T(async)\n");
+	printf("%-16s %10s %10s %9s %10s %10s %10s %7s %6s\n", "phase", "T(sync)", "T(async)",
+	       "speed-up", "graph", "cpu-floor", "bound", "effic.", "viol.");
 	for (p = 0; p < DPM_NR_PHASES; p++)
-		print_row(stdout, dpm_phase_names[p], &res[p]);
-	print_row(stdout, "all", all);
-	if (dat_path) {
-		f = fopen(dat_path, "w");
-		if (!f) {
-			perror(dat_path);
-			return -1;
-		}
-		fprintf(f, "# phase sync_ms async_ms bound_ms (critpath, %s)\n", scen.name);
-		for (p = 0; p < DPM_NR_PHASES; p++)
-			fprintf(f, "%s %.3f %.3f %.3f\n", dpm_phase_names[p], res[p].t_sync / NS_PER_MS,
-				res[p].t_async / NS_PER_MS, res[p].bound / NS_PER_MS);
-		if (fclose(f)) {
-			perror(dat_path);
-			return -1;
-		}
-	}
-	if (summary_path) {
-		f = fopen(summary_path, "w");
-		if (!f) {
-			perror(summary_path);
-			return -1;
-		}
-		fprintf(f, "%s %d %d %.3f %.3f %.2f %.3f %.1f %ld\n", scen.name, scen.n, DPM_NR_PHASES,
-			all->t_sync / NS_PER_MS, all->t_async / NS_PER_MS,
-			all->t_async > 0 ? all->t_sync / all->t_async : 0, all->bound / NS_PER_MS,
-			all->t_async > 0 ? 100 * all->bound / all->t_async : 0, all->violations);
-		if (fclose(f)) {
-			perror(summary_path);
-			return -1;
-		}
-	}
+		print_times(dpm_phase_names[p], &res[p]);
+	print_times("all", all);
+	printf("\n# CPU work, ms: %s;\n",
+	       real_clock ? "busy time summed over the CPUs" :
+	       "the time some vCPU was busy (one instruction clock for all vCPUs)");
+	printf("# async workers per async transition: distinct threads, most with device work at once, their\n");
+	printf("# context switches, waits that blocked; right of '|': the async critical path: devices on it,\n");
+	printf("# callback time (the same callbacks in sync runs), queue, wake-up, other\n");
+	printf("%-16s %10s %10s %10s %7s %7s %8s %7s | %5s %9s %9s %8s %8s %8s\n", "work",
+	       "busy(sync)", "busy(async)", "overhead", "workers", "at-once", "switches", "blocked",
+	       "devs", "callback", "(sync)", "queue", "wake-up", "other");
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		print_work(dpm_phase_names[p], &res[p]);
+	print_work("all", all);
+	if (dat_path && write_dat(res))
+		return -1;
+	if (summary_path && write_summary(all))
+		return -1;
 	return 0;
 }
 
@@ -466,6 +636,8 @@ int main(int argc, char **argv)
 		}
 	if (cpus < 0)
 		cpus = runs[0].cpus;
+	if (real_clock < 0 && resolve_clock())
+		return 1;
 	if (!nsync || !nasync) {
 		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d async\n",
 			nsync, nasync);
@@ -479,11 +651,23 @@ int main(int argc, char **argv)
 	weight = calloc(names_count(), sizeof(double));
 	finish = calloc(names_count(), sizeof(double));
 	memset(&all, 0, sizeof(all));
+	all.have_cpu = 1;
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		analyse_phase(p, &res[p]);
 		all.t_sync += res[p].t_sync;
 		all.t_async += res[p].t_async;
+		all.cp += res[p].cp;
+		all.floor += res[p].floor;
 		all.bound += res[p].bound;
+		all.have_cpu &= res[p].have_cpu;
+		all.busy_sync += res[p].busy_sync;
+		all.busy_async += res[p].busy_async;
+		if (res[p].workers > all.workers)
+			all.workers = res[p].workers;
+		if (res[p].max_running > all.max_running)
+			all.max_running = res[p].max_running;
+		all.switches += res[p].switches;
+		all.blocked += res[p].blocked;
 		all.violations += res[p].violations;
 		chain_add(&all.chain, &res[p].chain, 1.0);
 	}

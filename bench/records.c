@@ -106,17 +106,60 @@ static int read_begin(struct transition *t, json_object *o)
 	if (!type || strcmp(type, "begin") || !format)
 		return -1;
 	if (strcmp(format, PMTRACE_FORMAT)) {
-		fprintf(stderr, "%s: record format '%s', this analysis reads '%s'\n",
-			t->path, format, PMTRACE_FORMAT);
+		fprintf(stderr, "%s: record format '%s', this analysis reads '%s'%s\n",
+			t->path, format, PMTRACE_FORMAT,
+			strcmp(format, PMTRACE_FORMAT) < 0 ?
+			": recorded by an older pmtrace, without CPU accounting; record again" : "");
 		return -2;
 	}
 	t->scenario = meta_str(meta, "scenario");
 	t->sha256 = meta_str(meta, "scenario_sha256");
 	t->mode = meta_str(meta, "mode");
+	t->clock = meta_str(meta, "clock");
 	t->devices = meta_num(meta, "devices");
 	t->links = meta_num(meta, "links");
 	t->cpus = meta_num(meta, "cpus");
 	t->async = t->mode && !strcmp(t->mode, "async");
+	return 0;
+}
+
+/*
+ * A phase record's CPU accounting, if it has one ("cpus", "all_idle_ns",
+ * "cpus_unknown"): every CPU's busy + idle must fit in the phase, and the
+ * all-idle time in every CPU's idle time.
+ */
+static int read_cpu_times(struct transition *t, int p, json_object *o)
+{
+	json_object *cpus = field(o, "cpus");
+	struct cpu_times *c = &t->cpu[p];
+	long long len = t->phase_end[p] - t->phase_start[p];
+	int i, n;
+
+	if (!cpus)
+		return 0;
+	if (!json_object_is_type(cpus, json_type_array))
+		return -1;
+	n = json_object_array_length(cpus);
+	c->all_idle_ns = int_field(o, "all_idle_ns");
+	c->unknown = int_field(o, "cpus_unknown");
+	if (!n || c->all_idle_ns < 0 || c->unknown < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		json_object *one = json_object_array_get_idx(cpus, i);
+		long long busy = int_field(one, "busy_ns"), idle = int_field(one, "idle_ns");
+
+		if (busy < 0 || idle < 0)
+			return -1;
+		/* a CPU's two sums are read a few ns apart from the phase's stamps */
+		if (busy + idle > len + len / 100 + 1000 || c->all_idle_ns > idle + len / 100 + 1000) {
+			fprintf(stderr, "%s: dpm_%s: CPU %d busy %lld + idle %lld ns (all idle %lld) do not fit in the phase's %lld ns\n",
+				t->path, dpm_phase_names[p], i, busy, idle, c->all_idle_ns, len);
+			return -2;
+		}
+		c->busy_ns += busy;
+		c->idle_ns += idle;
+	}
+	c->ncpus = n;
 	return 0;
 }
 
@@ -138,7 +181,7 @@ static int read_phase(struct transition *t, json_object *o)
 	t->phase_end[p] = int_field(o, "end");
 	if (t->phase_start[p] <= 0 || t->phase_end[p] < t->phase_start[p])
 		return -1;
-	return 0;
+	return read_cpu_times(t, p, o);
 }
 
 static int read_device(struct transition *t, json_object *o)
@@ -169,13 +212,17 @@ static int read_device(struct transition *t, json_object *o)
 		seen_in[p][r->dev] = serial;
 	r->async = int_field(o, "async");
 	r->error = int_field(o, "error");
+	r->tid = int_field(o, "tid");
+	r->switches = int_field(o, "nvcsw");
+	if (r->switches >= 0)
+		r->switches = int_field(o, "nivcsw") < 0 ? -1 : r->switches + int_field(o, "nivcsw");
 	r->queued = int_field(o, "queued");
 	r->start = int_field(o, "start");
 	r->cb_start = int_field(o, "callback_start");
 	r->cb_ns = int_field(o, "callback_ns");
 	r->end = int_field(o, "end");
-	if (r->dev < 0 || r->async < 0 || r->queued < 0 || r->start <= 0 || r->cb_start < 0 ||
-	    r->cb_ns < 0 || r->end < r->start)
+	if (r->dev < 0 || r->async < 0 || r->tid < 0 || r->switches < 0 || r->queued < 0 ||
+	    r->start <= 0 || r->cb_start < 0 || r->cb_ns < 0 || r->end < r->start)
 		return -1;
 	n = json_object_array_length(waits);
 	r->waits = n ? malloc(sizeof(int) * n) : NULL;
@@ -333,5 +380,6 @@ void transition_free(struct transition *t)
 	free(t->scenario);
 	free(t->sha256);
 	free(t->mode);
+	free(t->clock);
 	memset(t, 0, sizeof(*t));
 }

@@ -13,17 +13,29 @@
 
 struct dev_record {
 	int dev;			/* names_id() of the device */
-	int async, error;
+	int async, error, tid;
 	long long queued, start, cb_start, cb_ns, end;
+	long long switches;		/* its thread's, start to done */
 	int *waits, nwaits;		/* devices it blocked on */
+};
+
+/* a phase's CPU accounting (pmtrace's phase record), when it has one */
+struct cpu_times {
+	int ncpus;			/* 0: the record has none */
+	int unknown;			/* CPUs without a known state */
+	long long busy_ns;		/* summed over CPUs */
+	long long idle_ns;		/* summed over CPUs */
+	long long all_idle_ns;		/* every CPU idle at once */
 };
 
 struct transition {
 	char *path;
 	char *scenario, *sha256, *mode;	/* begin record's meta (or NULL) */
+	char *clock;			/* "virtual" or "real" (or NULL) */
 	long long devices, links, cpus;	/* -1 when absent */
 	int async;			/* mode is "async" */
 	long long phase_start[DPM_NR_PHASES], phase_end[DPM_NR_PHASES];
+	struct cpu_times cpu[DPM_NR_PHASES];
 	struct dev_record *recs[DPM_NR_PHASES];
 	int nrecs[DPM_NR_PHASES];
 	int *index[DPM_NR_PHASES];	/* names_id -> recs[] index or -1 */

@@ -61,7 +61,10 @@ t0=$(date +%s)
 	echo "scenarios=$(echo $SCENARIOS)"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
-echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS untraced) transitions, results in $out"
+echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS bare + $REPS trace-cmd + 1 BPF-statistics) transitions, results in $out"
+
+# sum_get DIR KEY: KEY's value in critpath's summary of DIR
+sum_get() { tr ' ' '\n' < "$1/summary.txt" | sed -n "s/^$2=//p"; }
 
 # one N SCENARIO: boot, record, analyse; a line when done.
 one() {
@@ -70,7 +73,7 @@ one() {
 	[ "$clock" = virtual ] || [ "$smp" -le "$(nproc)" ] || smp=$(nproc)
 	echo "bench: [$n/$total] $s: guest running (clock $clock, $smp vCPUs)"
 	if ! SMP=$smp CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $here/scenarios/$s.txt" \
-		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" > "$out/$s.log" 2>&1; then
+		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" "$clock" > "$out/$s.log" 2>&1; then
 		echo "bench: [$n/$total] $s: FAILED: $(tail -1 "$out/$s.log")"
 		return 1
 	fi
@@ -84,7 +87,7 @@ one() {
 		echo "bench: [$n/$total] $s: gnuplot FAILED on $d/phases.dat"
 		return 1
 	}
-	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(awk '{ printf "%s ms sync, %s ms async, %sx, efficiency %s %%", $4, $5, $6, $8 }' "$d/summary.txt")"
+	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async, $(sum_get "$d" speedup)x, efficiency $(sum_get "$d" efficiency) %"
 }
 
 # Virtual-clock scenarios in JOBS lanes, then real-clock ones alone.
@@ -131,45 +134,74 @@ t1=$(date +%s.%N)
 speed="critpath: $nrec records ($(echo $args | wc -w) files of $big) analysed in $(echo "$t1 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }') s (host wall clock)"
 echo "bench: $speed"
 
-# The table, and the instrumentation cost from the kernel's own figures.
+# The tables, and the instrumentation cost from the kernel's own figures.
 kernel_ms() {	# kernel_ms DIR MODE: mean of the six timed device phases
 	cat "$1"/kernel-*-"$2".txt | awk -v n="$REPS" '$1 !~ /^start_|^end_/ { s += $2 } END { printf "%.3f", s / n }'
 }
+cost() { awk -v b="$1" -v t="$2" 'BEGIN { printf "%+.1f%%", 100 * (t - b) / b }'; }
+# bpf_figures DIR: "EVENTS_PER_DEVICE_PHASE NS_PER_EVENT BPF_MS IDLE_EVENTS" of
+# the transition run with BPF statistics
+bpf_figures() {
+	awk -v dp="$(grep -c '"type":"device"' "$1/stats-1.jsonl")" '
+		/^#/ { next }
+		$1 == "cpu_idle" { idle = $2 }
+		$1 != "cpu_idle" && $1 != "suspend_resume" && $1 !~ /^rpm_/ { dev += $2 }
+		{ runs += $2; ns += $3 }
+		END { printf "%.2f %.0f %.3f %d", dev / dp, runs ? ns / runs : 0, ns / 1e6, idle }' "$1/bpf-stats.txt"
+}
+w=8
+for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 {
 	echo "# pmlab bench $stamp: $REPS sync + $REPS async transitions per scenario (mem, pm_test=core)"
 	sed 's/^/# /' "$out/run.txt"
-	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records; bound: critical path"
-	echo "# (sync callback times along the longest dependency chain) or spin work / CPUs; efficiency: bound / T(async);"
-	echo "# violations: trace ordering check (critpath) / pmsynth oracle"
-	printf '%-18s %5s %5s %6s %6s %10s %10s %9s %10s %7s %9s\n' scenario devs links clock phases \
-		"T(sync)" "T(async)" speed-up bound effic. violations
+	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records.  graph: the longest"
+	echo "# dependency chain of sync callback times; cpu-floor: the CPU work of the sync transitions (virtual"
+	echo "# clock: time some vCPU was busy; real: busy time / CPUs); bound: max(graph, cpu-floor, spin work /"
+	echo "# CPUs); efficiency: bound / T(async); violations: trace ordering check (critpath) / pmsynth oracle"
+	printf "%-${w}s %5s %5s %7s %10s %10s %9s %10s %10s %10s %7s %10s\n" scenario devs links clock \
+		"T(sync)" "T(async)" speed-up graph cpu-floor bound effic. violations
 	for s in $SCENARIOS; do
 		d=$out/$s
-		set -- $(cat "$d/summary.txt")
-		links=$(sed -n 's/.*links=\([0-9]*\).*/\1/p' "$d/devices.txt")
-		oracle=$(sed -n 's/^violations //p' "$d/oracle.txt")
-		printf '%-18s %5s %5s %6s %6s %10s %10s %8sx %10s %6s%% %9s\n' "$s" "$2" "$links" \
-			"$(clock_of "$s")" "$3" "$4" "$5" "$6" "$7" "$8" "$9/$oracle"
+		printf "%-${w}s %5s %5s %7s %10s %10s %8sx %10s %10s %10s %6s%% %10s\n" "$s" \
+			"$(sum_get "$d" devices)" "$(sum_get "$d" links)" "$(sum_get "$d" clock)" \
+			"$(sum_get "$d" t_sync)" "$(sum_get "$d" t_async)" "$(sum_get "$d" speedup)" \
+			"$(sum_get "$d" graph)" "$(sum_get "$d" floor)" "$(sum_get "$d" bound)" \
+			"$(sum_get "$d" efficiency)" "$(sum_get "$d" violations)/$(sed -n 's/^violations //p' "$d/oracle.txt")"
+	done
+	echo
+	echo "# CPU work, ms per transition (virtual clock: time some vCPU was busy; real: CPU-ms summed over"
+	echo "# CPUs); overhead: async - sync.  Async workers: distinct threads in the busiest phase, most with"
+	echo "# device work at once, their context switches and the waits that blocked, all phases"
+	printf "%-${w}s %10s %11s %10s %8s %8s %9s %8s\n" scenario "busy(sync)" "busy(async)" overhead \
+		workers at-once switches blocked
+	for s in $SCENARIOS; do
+		d=$out/$s
+		printf "%-${w}s %10s %11s %10s %8s %8s %9s %8s\n" "$s" "$(sum_get "$d" busy_sync)" \
+			"$(sum_get "$d" busy_async)" "$(sum_get "$d" overhead)" "$(sum_get "$d" workers)" \
+			"$(sum_get "$d" max_running)" "$(sum_get "$d" switches)" "$(sum_get "$d" blocked)"
 	done
 	echo
 	echo "# efficiency (bound / T(async)) per phase"
-	printf '%-18s %8s %8s %8s %8s %8s %8s %8s %8s\n' scenario prepare suspend s_late s_noirq \
+	printf "%-${w}s %8s %8s %8s %8s %8s %8s %8s %8s\n" scenario prepare suspend s_late s_noirq \
 		r_noirq r_early resume complete
 	for s in $SCENARIOS; do
-		printf '%-18s' "$s"
+		printf "%-${w}s" "$s"
 		for p in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
-			printf ' %8s' "$(awk -v p="$p" '$1 == p { print $6 }' "$out/$s/table.txt")"
+			printf ' %8s' "$(awk -v p="$p" '/^$/ { exit } $1 == p { print $8 }' "$out/$s/table.txt")"
 		done
 		echo
 	done
 	echo
-	echo "# instrumentation cost: async transitions timed by the kernel itself (pm_debug_messages,"
-	echo "# the six timed device phases), pmtrace attached vs nothing attached, same boot"
-	printf '%-18s %12s %12s %8s\n' scenario "bare ms" "pmtrace ms" cost
+	echo "# instrumentation cost: async transitions timed by the kernel itself (pm_debug_messages, the six"
+	echo "# timed device phases, ms), nothing attached vs pmtrace vs trace-cmd recording the same events,"
+	echo "# alternating in one boot.  BPF: a separate transition with BPF statistics: program runs per"
+	echo "# device and phase, mean ns per run, all programs' ms per transition, cpu_idle runs"
+	printf "%-${w}s %10s %10s %10s %8s %9s | %7s %7s %8s %8s\n" scenario bare pmtrace trace-cmd \
+		pmtrace trace-cmd "ev/dev" "ns/ev" "bpf ms" idle-ev
 	for s in $SCENARIOS; do
-		bare=$(kernel_ms "$out/$s" bare) traced=$(kernel_ms "$out/$s" async)
-		printf '%-18s %12s %12s %7s%%\n' "$s" "$bare" "$traced" \
-			"$(awk -v b="$bare" -v t="$traced" 'BEGIN { printf "%+.1f", 100 * (t - b) / b }')"
+		bare=$(kernel_ms "$out/$s" bare) traced=$(kernel_ms "$out/$s" async) tc=$(kernel_ms "$out/$s" tracecmd)
+		printf "%-${w}s %10s %10s %10s %8s %9s | %7s %7s %8s %8s\n" "$s" "$bare" "$traced" "$tc" \
+			"$(cost "$bare" "$traced")" "$(cost "$bare" "$tc")" $(bpf_figures "$out/$s")
 	done
 	echo
 	echo "# $speed"

@@ -12,6 +12,8 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
+#define READ_ONCE(x) (*(volatile typeof(x) *)&(x))
+
 /*
  * One ring buffer per CPU (created by pmtrace.c, one per possible CPU):
  * no reservation lock shared between CPUs, which cost 12 % of an async
@@ -39,6 +41,30 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } dropped SEC(".maps");
+
+/* what pmtrace.c tells the programs before attaching them */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct pmtrace_config);
+} config SEC(".maps");
+
+/* each CPU's busy and idle time: written only by that CPU */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, PMTRACE_MAX_CPUS);
+	__type(key, __u32);
+	__type(value, struct pmtrace_cpu_acct);
+} cpu_acct SEC(".maps");
+
+/* how many CPUs are idle, and since when all of them were */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct pmtrace_allidle);
+} allidle SEC(".maps");
 
 static __always_inline void count_drop(void)
 {
@@ -71,6 +97,8 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->relation = 0;
 	e->event = 0;
 	e->value = 0;
+	e->nvcsw = 0;
+	e->nivcsw = 0;
 	e->dev = 0;
 	e->name[0] = '\0';
 	e->other[0] = '\0';
@@ -98,16 +126,152 @@ static __always_inline void dev_str(char *dst, struct device *dev)
  * are (TP_PROTO), without the trace record a "tracepoint" program makes
  * the kernel build first (half of the attach cost measured under TCG).
  */
+static __always_inline __u32 online_cpus(void)
+{
+	__u32 zero = 0;
+	struct pmtrace_config *c = bpf_map_lookup_elem(&config, &zero);
+
+	return c ? c->ncpus : 0;
+}
+
+/*
+ * The idle-CPU count of @g goes up (@up) or down by one at @now; when it
+ * comes down from all @ncpus, the all-idle interval that ends is added to
+ * the total.  The count and its time change in one compare-and-swap, so
+ * no CPU reads the start of an interval another has not written yet.
+ */
+static __always_inline void allidle_step(struct pmtrace_allidle *g, __u64 now, bool up,
+					 __u32 ncpus)
+{
+	for (int i = 0; i < 16; i++) {
+		__u64 old = READ_ONCE(g->word), n = old & 0xff, from = old >> 8;
+		__u64 new = (now << 8) | ((up ? n + 1 : n - 1) & 0xff);
+
+		if (__sync_val_compare_and_swap(&g->word, old, new) != old)
+			continue;
+		if (!up && n == ncpus && now > from)
+			__sync_fetch_and_add(&g->acc, now - from);
+		return;
+	}
+	__sync_fetch_and_add(&g->races, 1);
+}
+
+/*
+ * power:cpu_idle, on the CPU it is about: entering idle (@state a C-state)
+ * or leaving it (PWR_EVENT_EXIT).  The CPU's own accounting entry is
+ * written under its sequence count (odd while writing), which the phase
+ * events read from other CPUs.  Interrupts taken in the idle loop count
+ * as idle until the CPU leaves it.
+ */
+SEC("tp_btf/cpu_idle")
+int BPF_PROG(cpu_idle, unsigned int state, unsigned int cpu_id)
+{
+	__u32 cpu = bpf_get_smp_processor_id(), zero = 0, ncpus = online_cpus();
+	__u32 to = state == (unsigned int)-1 ? PMT_CPU_BUSY : PMT_CPU_IDLE, from;
+	struct pmtrace_cpu_acct *a = bpf_map_lookup_elem(&cpu_acct, &cpu);
+	struct pmtrace_allidle *g = bpf_map_lookup_elem(&allidle, &zero);
+	__u64 now = bpf_ktime_get_ns();
+
+	if (!a || !g || a->state == to)
+		return 0;
+	from = a->state;
+	__sync_fetch_and_add(&a->seq, 1);
+	if (from == PMT_CPU_BUSY)
+		a->busy += now - a->last;
+	else if (from == PMT_CPU_IDLE)
+		a->idle += now - a->last;
+	a->last = now;
+	a->state = to;
+	__sync_fetch_and_add(&a->seq, 1);
+	if (to == PMT_CPU_IDLE)
+		allidle_step(g, now, true, ncpus);
+	else if (from == PMT_CPU_IDLE)
+		allidle_step(g, now, false, ncpus);
+	return 0;
+}
+
+/* a phase event being filled in, per CPU (too big for the BPF stack) */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct pmtrace_phase_event);
+} phase_scratch SEC(".maps");
+
+struct snap_ctx {
+	struct pmtrace_phase_event *p;
+	__u64 now;
+};
+
+/* bpf_loop callback: CPU @cpu's busy and idle ns up to ctx->now, read
+ * consistently under its sequence count */
+static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
+{
+	struct pmtrace_cpu_acct *a = bpf_map_lookup_elem(&cpu_acct, &cpu);
+	struct pmtrace_phase_event *p = ctx->p;
+	__u64 seq, busy = 0, idle = 0, last = 0, state = 0, now = ctx->now;
+
+	if (!a || cpu >= PMTRACE_MAX_CPUS)
+		return 1;
+	for (int try = 0; try < 8; try++) {
+		seq = READ_ONCE(a->seq);
+		busy = READ_ONCE(a->busy);
+		idle = READ_ONCE(a->idle);
+		last = READ_ONCE(a->last);
+		state = READ_ONCE(a->state);
+		if (!(seq & 1) && READ_ONCE(a->seq) == seq)
+			break;
+	}
+	if (state == PMT_CPU_BUSY && now > last)
+		busy += now - last;
+	else if (state == PMT_CPU_IDLE && now > last)
+		idle += now - last;
+	else if (state == PMT_CPU_UNKNOWN)
+		p->unknown++;
+	p->busy[cpu] = busy;
+	p->idle[cpu] = idle;
+	return 0;
+}
+
+/*
+ * A step of a transition begins or ends (dpm_suspend, CPU_OFF, ...): the
+ * event carries every CPU's accounting at this moment; the step's busy,
+ * idle and all-idle times are the differences between its two events.
+ */
 SEC("tp_btf/suspend_resume")
 int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 {
-	struct pmtrace_event *e = reserve(start ? PMT_PHASE_BEGIN : PMT_PHASE_END);
+	__u32 cpu = bpf_get_smp_processor_id(), zero = 0, ncpus = online_cpus();
+	struct pmtrace_allidle *g = bpf_map_lookup_elem(&allidle, &zero);
+	struct pmtrace_phase_event *p = bpf_map_lookup_elem(&phase_scratch, &zero);
+	struct snap_ctx sc;
+	__u64 word, acc;
+	void *ring;
 
-	if (!e)
+	ring = bpf_map_lookup_elem(&rings, &cpu);
+	if (!p || !g || !ring) {
+		count_drop();
 		return 0;
-	bpf_probe_read_kernel_str(e->name, sizeof(e->name), action);
-	e->value = val;
-	submit(e);
+	}
+	sc.now = bpf_ktime_get_ns();
+	sc.p = p;
+	__builtin_memset(&p->e, 0, sizeof(p->e));
+	p->e.ts = sc.now;
+	p->e.cpu = cpu;
+	p->e.tid = (__u32)bpf_get_current_pid_tgid();
+	p->e.kind = start ? PMT_PHASE_BEGIN : PMT_PHASE_END;
+	p->e.value = val;
+	bpf_probe_read_kernel_str(p->e.name, sizeof(p->e.name), action);
+	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
+	p->unknown = 0;
+	bpf_loop(p->ncpus, snap_cpu, &sc, 0);
+	word = READ_ONCE(g->word);
+	acc = READ_ONCE(g->acc);
+	if ((word & 0xff) == ncpus && sc.now > (word >> 8))
+		acc += sc.now - (word >> 8);
+	p->all_idle = acc;
+	if (bpf_ringbuf_output(ring, p, sizeof(*p), BPF_RB_NO_WAKEUP))
+		count_drop();
 	return 0;
 }
 
@@ -154,6 +318,12 @@ static __always_inline int dpm_device(struct device *dev, __u8 kind, int phase,
 	e->event = event;
 	e->async = async;
 	e->value = error;
+	if (kind != PMT_QUEUED) {
+		struct task_struct *t = bpf_get_current_task_btf();
+
+		e->nvcsw = t->nvcsw;
+		e->nivcsw = t->nivcsw;
+	}
 	submit(e);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <json-c/json.h>
+#include <sched.h>
 #include <search.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -56,17 +57,19 @@ struct dev_rec {
 	json_object *waits;		/* array of {other, relation, ns} */
 	unsigned long long wait_begin;
 	unsigned long long wait_ns[4];
+	unsigned int nvcsw, nivcsw;	/* the thread's switches at start */
 };
 
 static struct hsearch_data open_recs;	/* key "device/phase" -> open record */
 static struct dev_rec *by_tid_rec[65536];		/* device being processed by tid */
 static unsigned long long by_tid_ts[65536];		/* rpm callback start by tid */
 static unsigned long long phase_begin[64];
+static long phase_begin_snap[64];	/* index in snaps[] */
 static char phase_key[64][PMTRACE_NAME_LEN + 12];
 static int nphase_keys;
 
 static FILE *out;
-static const char *out_path, *command;
+static const char *out_path, *command, *stats_path;
 static volatile sig_atomic_t stop;
 static long long records;
 static json_object *meta;		/* -m KEY=VALUE pairs */
@@ -78,6 +81,8 @@ static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write records to FILE (default: standard output)", 0 },
 	{ "command", 'c', "CMD", 0, "Run CMD with /bin/sh once attached; stop when it exits", 0 },
 	{ "meta", 'm', "KEY=VALUE", 0, "Record KEY=VALUE in the begin record (repeatable)", 0 },
+	{ "stats", 's', "FILE", 0,
+	  "Enable BPF run-time statistics and write each program's runs and ns per run to FILE", 0 },
 	{ 0 },
 };
 
@@ -89,6 +94,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'c':
 		command = arg;
+		break;
+	case 's':
+		stats_path = arg;
 		break;
 	case 'm': {
 		char *eq = strchr(arg, '=');
@@ -207,6 +215,8 @@ static void close_rec(struct dev_rec *r)
 		json_object_object_add(w, relation_names[i], json_object_new_int64(r->wait_ns[i]));
 	json_object_object_add(o, "wait_ns", w);
 	json_object_object_add(o, "waits", r->waits);
+	json_object_object_add(o, "nvcsw", json_object_new_int64(r->nvcsw));
+	json_object_object_add(o, "nivcsw", json_object_new_int64(r->nivcsw));
 	json_object_object_add(o, "error", json_object_new_int(r->error));
 	emit(o);
 }
@@ -226,6 +236,36 @@ static int phase_slot(const char *name, int val)
 	return nphase_keys++;
 }
 
+/* the phase events' CPU accounting, in arrival order (struct stamped's dev) */
+static struct pmtrace_phase_event *snaps;
+static size_t nsnaps;
+
+/*
+ * A phase record's CPU accounting: per CPU the busy and idle ns between
+ * its begin (@b) and end (@x) events, and the ns all CPUs were idle.  CPUs
+ * that had no cpu_idle event yet are counted in "cpus_unknown" (their
+ * time is in neither sum).
+ */
+static void add_cpu_times(json_object *o, const struct pmtrace_phase_event *b,
+			  const struct pmtrace_phase_event *x)
+{
+	json_object *cpus = json_object_new_array();
+	unsigned int c, n = b->ncpus < x->ncpus ? b->ncpus : x->ncpus;
+
+	for (c = 0; c < n; c++) {
+		json_object *one = json_object_new_object();
+
+		json_object_object_add(one, "cpu", json_object_new_int(c));
+		json_object_object_add(one, "busy_ns", json_object_new_int64(x->busy[c] - b->busy[c]));
+		json_object_object_add(one, "idle_ns", json_object_new_int64(x->idle[c] - b->idle[c]));
+		json_object_array_add(cpus, one);
+	}
+	json_object_object_add(o, "cpus", cpus);
+	json_object_object_add(o, "all_idle_ns", json_object_new_int64(x->all_idle - b->all_idle));
+	json_object_object_add(o, "cpus_unknown",
+			       json_object_new_int(b->unknown > x->unknown ? b->unknown : x->unknown));
+}
+
 /* Turn one event, in time order, into records. */
 static void handle(const struct pmtrace_event *e)
 {
@@ -241,6 +281,7 @@ static void handle(const struct pmtrace_event *e)
 			break;
 		if (e->kind == PMT_PHASE_BEGIN) {
 			phase_begin[slot] = e->ts;
+			phase_begin_snap[slot] = (long)e->dev;
 			break;
 		}
 		o = json_object_new_object();
@@ -249,6 +290,8 @@ static void handle(const struct pmtrace_event *e)
 		json_object_object_add(o, "val", json_object_new_int(e->value));
 		json_object_object_add(o, "start", json_object_new_int64(phase_begin[slot]));
 		json_object_object_add(o, "end", json_object_new_int64(e->ts));
+		if (phase_begin_snap[slot] >= 0 && e->dev < nsnaps)
+			add_cpu_times(o, &snaps[phase_begin_snap[slot]], &snaps[e->dev]);
 		emit(o);
 		break;
 	case PMT_QUEUED:
@@ -265,6 +308,8 @@ static void handle(const struct pmtrace_event *e)
 			r->cpu = e->cpu;
 			r->tid = e->tid;
 			r->async = e->async;
+			r->nvcsw = e->nvcsw;
+			r->nivcsw = e->nivcsw;
 			by_tid_rec[e->tid & 0xffff] = r;
 		}
 		break;
@@ -303,6 +348,9 @@ static void handle(const struct pmtrace_event *e)
 			break;
 		r->done = e->ts;
 		r->error = e->value;
+		/* switches of the thread between start and done */
+		r->nvcsw = e->tid == r->tid ? e->nvcsw - r->nvcsw : 0;
+		r->nivcsw = e->tid == r->tid ? e->nivcsw - r->nivcsw : 0;
 		if (by_tid_rec[r->tid & 0xffff] == r)
 			by_tid_rec[r->tid & 0xffff] = NULL;
 		close_rec(r);		/* the record's JSON owns r->waits now */
@@ -356,6 +404,18 @@ static int on_sample(void *ctx, void *data, size_t size)
 	(void)ctx;
 	if (size < sizeof(struct pmtrace_event))
 		return 0;
+	if (size >= sizeof(struct pmtrace_phase_event)) {
+		struct pmtrace_phase_event *more = realloc(snaps, (nsnaps + 1) * sizeof(*snaps));
+
+		if (!more) {
+			lost++;
+			return 0;
+		}
+		snaps = more;
+		memcpy(&snaps[nsnaps], data, sizeof(*snaps));
+		snaps[nsnaps].e.dev = nsnaps;	/* the stamped event finds it by dev */
+		data = &snaps[nsnaps++].e;
+	}
 	if (nevs == cap_evs) {
 		size_t cap = cap_evs ? 2 * cap_evs : 65536;
 		struct stamped *more = realloc(evs, cap * sizeof(*evs));
@@ -413,6 +473,73 @@ static int by_time(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* The programs count every online CPU as one that can be idle. */
+static int set_config(struct pmtrace_bpf *skel)
+{
+	struct pmtrace_config c = { .ncpus = sysconf(_SC_NPROCESSORS_ONLN) };
+
+	if (c.ncpus > PMTRACE_MAX_CPUS)
+		fprintf(stderr, "pmtrace: %u CPUs online: CPU times of the first %d only, no all-idle time\n",
+			c.ncpus, PMTRACE_MAX_CPUS);
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.config), &(__u32){ 0 }, &c, BPF_ANY)) {
+		fprintf(stderr, "pmtrace: cannot configure the BPF programs: %s\n", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+/*
+ * Run on every online CPU once, so that each leaves and re-enters idle
+ * and the programs learn its state: a CPU's time counts only from its
+ * first power:cpu_idle event (an idle tickless CPU may have none for long).
+ */
+static void visit_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t old, one;
+
+	if (sched_getaffinity(0, sizeof(old), &old))
+		return;
+	for (long c = 0; c < n && c < CPU_SETSIZE; c++) {
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		if (!sched_setaffinity(0, sizeof(one), &one))
+			usleep(1000);
+	}
+	sched_setaffinity(0, sizeof(old), &old);
+}
+
+/*
+ * Each program's runs and run time (kernel.bpf_stats_enabled, enabled
+ * by us for our lifetime): "PROGRAM RUNS NS NS_PER_RUN" lines in @path.
+ */
+static int write_stats(struct pmtrace_bpf *skel, const char *path)
+{
+	struct bpf_program *prog;
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "pmtrace: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "# program runs run_ns ns_per_run (BPF_STATS_RUN_TIME)\n");
+	bpf_object__for_each_program(prog, skel->obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len))
+			continue;
+		fprintf(f, "%s %llu %llu %.0f\n", bpf_program__name(prog),
+			(unsigned long long)info.run_cnt, (unsigned long long)info.run_time_ns,
+			info.run_cnt ? (double)info.run_time_ns / info.run_cnt : 0.0);
+	}
+	if (fclose(f)) {
+		fprintf(stderr, "pmtrace: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -424,7 +551,7 @@ int main(int argc, char **argv)
 	static const struct argp argp = { options, parse_arg, NULL, doc, NULL, NULL, NULL };
 	struct pmtrace_bpf *skel;
 	struct ring_buffer *rb = NULL;
-	int ncpus;
+	int ncpus, stats_fd = -1;
 	pid_t child = 0;
 	int err, status = 0;
 	__u64 dropped = 0;
@@ -436,6 +563,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pmtrace: %s: %s\n", out_path, strerror(errno));
 		return 1;
 	}
+	for (int i = 0; i < 64; i++)
+		phase_begin_snap[i] = -1;
 	if (!hcreate_r(MAX_KEYS, &open_recs)) {
 		fprintf(stderr, "pmtrace: out of memory\n");
 		return 1;
@@ -456,11 +585,24 @@ int main(int argc, char **argv)
 		err = -EIO;
 		goto out;
 	}
+	err = set_config(skel);
+	if (err)
+		goto out;
+	if (stats_path) {
+		stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+		if (stats_fd < 0) {
+			fprintf(stderr, "pmtrace: cannot enable BPF run-time statistics: %s\n",
+				strerror(errno));
+			err = -errno;
+			goto out;
+		}
+	}
 	err = pmtrace_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "pmtrace: cannot attach: %s\n", strerror(-err));
 		goto out;
 	}
+	visit_cpus();
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	write_begin();
@@ -495,9 +637,14 @@ int main(int argc, char **argv)
 			dropped);
 	write_end(dropped);
 	fprintf(stderr, "pmtrace: %lld records\n", records);
+	if (stats_path && write_stats(skel, stats_path))
+		err = -EIO;
 out:
+	if (stats_fd >= 0)
+		close(stats_fd);
 	ring_buffer__free(rb);
 	free(evs);
+	free(snaps);
 	pmtrace_bpf__destroy(skel);
 	json_object_put(meta);
 	if (err && out_path)

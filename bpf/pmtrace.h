@@ -13,7 +13,10 @@
 #define PMTRACE_RING_BYTES (16 << 20)
 
 /* the record format's name and version, in every file's begin record */
-#define PMTRACE_FORMAT "pmtrace-records-1"
+#define PMTRACE_FORMAT "pmtrace-records-2"
+
+/* CPUs whose busy and idle time pmtrace accounts (cpu_acct map) */
+#define PMTRACE_MAX_CPUS 64
 
 enum pmtrace_kind {
 	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
@@ -32,6 +35,38 @@ enum pmtrace_kind {
 	PMT_NR_KINDS,
 };
 
+/* cpu_acct map: one CPU's time since its first power:cpu_idle event */
+struct pmtrace_cpu_acct {
+	unsigned long long seq;		/* odd while the CPU updates it */
+	unsigned long long last;	/* its last idle entry or exit */
+	unsigned long long busy, idle;	/* ns, up to @last */
+	unsigned int state;		/* enum pmtrace_cpu_state */
+	unsigned int pad;
+};
+
+enum pmtrace_cpu_state {
+	PMT_CPU_UNKNOWN,		/* no cpu_idle event seen yet */
+	PMT_CPU_BUSY,
+	PMT_CPU_IDLE,
+};
+
+/*
+ * allidle map: idle CPUs counted in the low 8 bits of @word, the time of
+ * the count's last change above them (one compare-and-swap updates both);
+ * @acc the ns during which all of them were idle, up to that change.
+ */
+struct pmtrace_allidle {
+	unsigned long long word;
+	unsigned long long acc;
+	unsigned long long races;	/* updates given up on after retries */
+};
+
+/* config map: what user space tells the programs before they attach */
+struct pmtrace_config {
+	unsigned int ncpus;		/* online CPUs: all idle = this many */
+	unsigned int pad;
+};
+
 struct pmtrace_event {
 	unsigned long long ts;		/* bpf_ktime_get_ns() */
 	unsigned int cpu;
@@ -42,6 +77,7 @@ struct pmtrace_event {
 	unsigned char relation;		/* wait events */
 	int event;			/* PM event; rpm: status or request */
 	int value;			/* error, ret, val, queued */
+	unsigned int nvcsw, nivcsw;	/* start, done: the thread's switches */
 	unsigned long long dev;		/* the struct device: the key */
 	/*
 	 * Names cost a string copy per event: device events carry the
@@ -51,6 +87,19 @@ struct pmtrace_event {
 	 */
 	char name[PMTRACE_NAME_LEN];	/* device, or action for phases */
 	char other[PMTRACE_NAME_LEN];	/* device waited for */
+};
+
+/*
+ * Phase begin and end events are this bigger event: the CPU accounting of
+ * every CPU at that moment, so that user space can take differences.
+ */
+struct pmtrace_phase_event {
+	struct pmtrace_event e;
+	unsigned long long all_idle;	/* ns all CPUs were idle, so far */
+	unsigned int ncpus;		/* entries in busy[], idle[] */
+	unsigned int unknown;		/* CPUs without a cpu_idle event yet */
+	unsigned long long busy[PMTRACE_MAX_CPUS];
+	unsigned long long idle[PMTRACE_MAX_CPUS];
 };
 
 #endif /* PMTRACE_H */

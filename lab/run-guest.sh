@@ -1,7 +1,10 @@
 #!/bin/sh
-# run-guest.sh - boot the lab kernel in QEMU and run one scenario inside.
+# run-guest.sh - boot the lab kernel in QEMU and run one guest job inside.
 #
-# Usage: run-guest.sh SCENARIO OUTDIR [ARG...]
+# Usage: run-guest.sh JOB OUTDIR [ARG...]
+#
+# JOB is a script of lab/jobs (a guest job; "scenario" is a device
+# population of bench/scenarios).
 #
 # Environment (all optional):
 #   KERNEL    bzImage to boot                     (build/obj/arch/x86/boot/bzImage)
@@ -18,10 +21,10 @@
 #   APPEND    extra kernel command line arguments
 #
 # OUTDIR receives console.log (serial console), run.txt (settings: clock,
-# accelerator, SMP, QEMU version, kernel) and the files the scenario wrote.
+# accelerator, SMP, QEMU version, kernel) and the files the job wrote.
 # It is created only when the guest delivered complete results (length and
 # checksum verified); otherwise OUTDIR.failed holds the console log and the
-# command fails with one line naming the cause.  Exit status: the scenario's
+# command fails with one line naming the cause.  Exit status: the job's
 # own, or 1 with a message for a lab failure (no boot, hang, lost results).
 set -eu
 
@@ -29,13 +32,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 die() { echo "run-guest: $*" >&2; exit 1; }
 
-[ $# -ge 2 ] || die "usage: run-guest.sh SCENARIO OUTDIR [ARG...]"
-scenario=$1 out=$2
+[ $# -ge 2 ] || die "usage: run-guest.sh JOB OUTDIR [ARG...]"
+job=$1 out=$2
 shift 2
-script=$here/scenarios/$scenario.sh
+script=$here/jobs/$job.sh
 if [ ! -f "$script" ]; then
-	avail=$(cd "$here/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')
-	die "unknown scenario '$scenario' (available: $avail)"
+	avail=$(cd "$here/jobs" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')
+	die "unknown guest job '$job' (lab/jobs: $avail)"
 fi
 
 KERNEL=${KERNEL:-$top/build/obj/arch/x86/boot/bzImage}
@@ -71,7 +74,7 @@ kvm/*)		accel_args="-accel kvm -cpu host";;
 tcg/virtual)	accel_args="-accel tcg,thread=single -icount shift=0,sleep=off";;
 tcg/real)	accel_args="-accel tcg,thread=multi";;
 esac
-echo "run-guest: $scenario: accel $accel ($why), clock $CLOCK, $SMP vCPUs, timeout ${TIMEOUT}s"
+echo "run-guest: $job: accel $accel ($why), clock $CLOCK, $SMP vCPUs, timeout ${TIMEOUT}s"
 
 rm -rf "$out" "$out.failed" "$out.tmp"
 mkdir -p "$out.tmp"
@@ -85,12 +88,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Per-run archive: the scenario, its arguments and any extra files,
+# Per-run archive: the job, its arguments and any extra files,
 # appended to the base initramfs (the kernel unpacks concatenated cpios).
 mkdir -p "$work/root/pmlab"
-cp "$script" "$work/root/pmlab/scenario.sh"
+cp "$script" "$work/root/pmlab/job.sh"
 {
-	printf 'SCENARIO=%s\n' "$scenario"
+	printf 'JOB=%s\n' "$job"
 	printf 'ARGS="%s"\n' "$*"
 } > "$work/root/pmlab/run.conf"
 for f in $EXTRA; do
@@ -102,7 +105,7 @@ cat "$INITRAMFS" "$work/run.cpio" > "$work/initrd.cpio"
 
 qemu=qemu-system-x86_64
 {
-	echo "scenario=$scenario"
+	echo "job=$job"
 	echo "args=$*"
 	echo "clock=$CLOCK"
 	echo "accel=$accel"
@@ -130,7 +133,7 @@ while kill -0 "$qemu_pid" 2>/dev/null; do
 		wait "$qemu_pid" 2>/dev/null || true
 		qemu_pid=
 		mv "$tmp" "$out.failed"
-		die "$scenario: guest timed out after ${TIMEOUT}s and was killed (console: $out.failed/console.log)"
+		die "$job: guest timed out after ${TIMEOUT}s and was killed (console: $out.failed/console.log)"
 	fi
 	sleep 1
 done
@@ -143,14 +146,14 @@ echo "host_seconds=$elapsed" >> "$tmp/run.txt"
 failed() {
 	cp "$work/qemu.out" "$tmp/qemu.out" 2>/dev/null || true
 	mv "$tmp" "$out.failed"
-	die "$scenario: $* (console: $out.failed/console.log)"
+	die "$job: $* (console: $out.failed/console.log)"
 }
 [ "$qemu_status" -eq 0 ] || failed "QEMU exited with status $qemu_status: $(head -c 300 "$work/qemu.out")"
 if ! grep -q '^PMLAB-RESULTS-END' "$work/channel" 2>/dev/null; then
 	if grep -q 'Kernel panic' "$tmp/console.log"; then
 		failed "guest kernel panicked: $(grep -m1 'Kernel panic' "$tmp/console.log" | tr -d '\r')"
-	elif ! grep -q 'pmlab: scenario' "$tmp/console.log"; then
-		failed "guest never reached the scenario (kernel did not boot?)"
+	elif ! grep -q 'pmlab: job' "$tmp/console.log"; then
+		failed "guest never reached the job (kernel did not boot?)"
 	else
 		failed "guest sent no complete results"
 	fi
@@ -169,8 +172,8 @@ sed -n '/^PMLAB-RESULTS-BEGIN /,/^PMLAB-RESULTS-END/p' "$work/channel.txt" |
 [ "$(sha256sum < "$work/results.tar" | cut -d' ' -f1)" = "$sum" ] ||
 	failed "results checksum mismatch"
 tar -C "$tmp" -xf "$work/results.tar" || failed "results archive does not unpack"
-[ -f "$tmp/status" ] || failed "results lack the scenario's exit status"
+[ -f "$tmp/status" ] || failed "results lack the job's exit status"
 status=$(cat "$tmp/status")
 mv "$tmp" "$out"
-echo "run-guest: $scenario: exit $status after ${elapsed}s host time, results in $out"
+echo "run-guest: $job: exit $status after ${elapsed}s host time, results in $out"
 exit "$status"

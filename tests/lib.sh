@@ -43,13 +43,13 @@ skip() { T_N=$((T_N + 1)); echo "ok $T_N - $1 # SKIP $2"; }
 
 tap_done() { exit "$T_FAILED"; }
 
-# guest SCENARIO OUTDIR [ARG...]: run a scenario, output to OUTDIR.log;
+# guest JOB OUTDIR [ARG...]: run a guest job (lab/jobs), output to OUTDIR.log;
 # sets GUEST_STATUS.
 guest() {
-	_g_scen=$1 _g_out=$2
+	_g_job=$1 _g_out=$2
 	shift 2
 	GUEST_STATUS=0
-	"$TOP/lab/run-guest.sh" "$_g_scen" "$_g_out" "$@" > "$_g_out.log" 2>&1 || GUEST_STATUS=$?
+	"$TOP/lab/run-guest.sh" "$_g_job" "$_g_out" "$@" > "$_g_out.log" 2>&1 || GUEST_STATUS=$?
 	sed 's/^/# /' "$_g_out.log"
 }
 
@@ -68,11 +68,11 @@ guest_checks() {
 	done < "$1/checks.txt"
 }
 
-# pmsynth_guest SCENARIO OUTDIR [FILES] -- [ARG...]: run a guest scenario
+# pmsynth_guest JOB OUTDIR [FILES] -- [ARG...]: run a guest job
 # with the pmsynth module and FILES (paths relative to the project) in
 # /pmlab.  The module is built by "make check" before the tests run.
 pmsynth_guest() {
-	_p_scen=$1 _p_out=$2
+	_p_job=$1 _p_out=$2
 	shift 2
 	_p_extra="$TOP/lab/pmsynth/pmsynth.ko"
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
@@ -81,7 +81,7 @@ pmsynth_guest() {
 	done
 	[ $# -eq 0 ] || shift
 	mkdir -p "$(dirname "$_p_out")"
-	EXTRA=$_p_extra guest "$_p_scen" "$_p_out" "$@"
+	EXTRA=$_p_extra guest "$_p_job" "$_p_out" "$@"
 }
 
 # agreement FILE: FILE has "KEY A B" lines (two tools' durations, us);

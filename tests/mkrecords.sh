@@ -1,43 +1,76 @@
 #!/bin/sh
-# mkrecords.sh SCENARIO MODE CPUS < SPEC > RECORDS: hand-made pmtrace
-# records (bpf/README.md) of one transition, for the analysis tests.
+# mkrecords.sh SCENARIO MODE CPUS [CLOCK] < SPEC > RECORDS: hand-made
+# pmtrace records (bpf/README.md) of one transition, for the analysis
+# tests.  CLOCK: virtual (default) or real.
 #
 # SPEC lines, times in microseconds:
 #   phase PHASE START END
+#   cpu PHASE ALL_IDLE BUSY[,BUSY...]   CPU accounting: each CPU's busy
+#                                       time (idle: the rest of the phase),
+#                                       and the time all were idle
 #   PHASE DEVICE QUEUED START CALLBACK_START CALLBACK_US END [WAITED_ON,...]
+#   worker PHASE DEVICE TID SWITCHES    the thread of DEVICE's record and
+#                                       its context switches (default 1, 0)
 # Every phase and scenario device SPEC does not name gets a filler record
 # (phase 1..1 us, device done at 1 us without a callback: no time, no
-# dependency).  The begin record names SCENARIO's sha256 and device and
-# pm_link counts, as lab/scenarios/bench.sh does.
+# dependency); a phase without a cpu line: every CPU idle all along.  The
+# begin record names SCENARIO's sha256 and device and pm_link counts, as
+# lab/jobs/bench.sh does.
 set -eu
-scen=$1 mode=$2 cpus=$3
+scen=$1 mode=$2 cpus=$3 clock=${4:-virtual}
 sha=$(sha256sum "$scen" | cut -d' ' -f1)
 name=$(basename "$scen" .txt)
 devs=$(grep -v '^[[:space:]]*\(#\|@\|$\)' "$scen" | awk '{ print $1 }' | tr '\n' ' ')
 links=$(sed -n 's/.*masters=\([^ ]*\).*/\1/p' "$scen" | tr ',' '\n' | grep -c . || true)
-awk -v name="$name" -v sha="$sha" -v devs="$devs" -v links="$links" -v mode="$mode" -v cpus="$cpus" '
-function dev(ph, d, q, s, cs, cb, e, w,    n, i, a, out) {
+awk -v name="$name" -v sha="$sha" -v devs="$devs" -v links="$links" -v mode="$mode" -v cpus="$cpus" \
+	-v clock="$clock" '
+function dev(ph, d, q, s, cs, cb, e, w,    n, i, a, out, tid, sw) {
 	out = ""
 	n = split(w, a, ",")
 	for (i = 1; i <= n; i++)
 		out = out (i > 1 ? "," : "") sprintf("{\"on\":\"%s\",\"relation\":\"parent\",\"ns\":0}", a[i])
-	printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":1,\"queued\":%d,\"start\":%d,\"callback_start\":%d,\"end\":%d,\"queue_ns\":0,\"callback_ns\":%d,\"wait_ns\":{\"parent\":0,\"child\":0,\"supplier\":0,\"consumer\":0},\"waits\":[%s],\"error\":0}\n", d, ph, mode == "async", q * 1000, s * 1000, cs * 1000, e * 1000, cb * 1000, out
+	tid = ((ph, d) in wtid) ? wtid[ph, d] : 1
+	sw = ((ph, d) in wsw) ? wsw[ph, d] : 0
+	printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"queued\":%d,\"start\":%d,\"callback_start\":%d,\"end\":%d,\"queue_ns\":0,\"callback_ns\":%d,\"wait_ns\":{\"parent\":0,\"child\":0,\"supplier\":0,\"consumer\":0},\"waits\":[%s],\"error\":0,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, mode == "async", tid, q * 1000, s * 1000, cs * 1000, e * 1000, cb * 1000, out, sw
 	n_rec++
+}
+function cpu_times(ph, len,    n, i, b, out) {
+	out = ""
+	if (!(ph in busy)) {
+		for (i = 1; i <= cpus; i++)
+			b[i] = 0
+		idle_all = len
+	} else {
+		n = split(busy[ph], b, ",")
+		idle_all = allidle[ph] * 1000
+	}
+	for (i = 1; i <= cpus; i++)
+		out = out (i > 1 ? "," : "") sprintf("{\"cpu\":%d,\"busy_ns\":%d,\"idle_ns\":%d}", i - 1, b[i] * 1000, len - b[i] * 1000)
+	return sprintf(",\"cpus\":[%s],\"all_idle_ns\":%d,\"cpus_unknown\":0", out, idle_all)
 }
 BEGIN {
 	np = split("prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete", phases, " ")
 	nd = split(devs, dl, " ")
-	printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-1\",\"meta\":{\"scenario\":\"%s\",\"scenario_sha256\":\"%s\",\"devices\":\"%d\",\"links\":\"%d\",\"mode\":\"%s\",\"cpus\":\"%d\"}}\n", name, sha, nd, links, mode, cpus
+	printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-2\",\"meta\":{\"scenario\":\"%s\",\"scenario_sha256\":\"%s\",\"devices\":\"%d\",\"links\":\"%d\",\"mode\":\"%s\",\"cpus\":\"%d\",\"clock\":\"%s\"}}\n", name, sha, nd, links, mode, cpus, clock
 }
 $1 == "phase" { ps[$2] = $3; pe[$2] = $4; next }
-NF >= 7 { dev($1, $2, $3, $4, $5, $6, $7, $8); have[$1, $2] = 1 }
+$1 == "cpu" { allidle[$2] = $3; busy[$2] = $4; next }
+$1 == "worker" { wtid[$2, $3] = $4; wsw[$2, $3] = $5; next }
+NF >= 7 { line[++nl] = $0 }
 END {
+	for (k = 1; k <= nl; k++) {
+		split(line[k], f, " ")
+		dev(f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8])
+		have[f[1], f[2]] = 1
+	}
 	for (p = 1; p <= np; p++) {
 		ph = phases[p]
 		for (i = 1; i <= nd; i++)
 			if (!((ph, dl[i]) in have))
 				dev(ph, dl[i], 0, 1, 0, 0, 1, "")
-		printf "{\"type\":\"phase\",\"name\":\"dpm_%s\",\"val\":2,\"start\":%d,\"end\":%d}\n", ph, (ph in ps ? ps[ph] : 1) * 1000, (ph in pe ? pe[ph] : 1) * 1000
+		s = (ph in ps ? ps[ph] : 1) * 1000
+		e = (ph in pe ? pe[ph] : 1) * 1000
+		printf "{\"type\":\"phase\",\"name\":\"dpm_%s\",\"val\":2,\"start\":%d,\"end\":%d%s}\n", ph, s, e, cpu_times(ph, e - s)
 		n_rec++
 	}
 	printf "{\"type\":\"end\",\"records\":%d,\"dropped\":0}\n", n_rec

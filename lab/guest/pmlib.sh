@@ -1,13 +1,13 @@
-# pmlib.sh - helpers for guest scenario scripts (sourced, busybox sh).
+# pmlib.sh - helpers for guest jobs, lab/jobs/*.sh (sourced, busybox sh).
 #
-# Scenarios run as "sh scenario.sh ARGS" inside the guest with the current
+# Jobs run as "sh job.sh ARGS" inside the guest with the current
 # directory and $RESULTS set to /results; everything written there reaches
-# the host.  A scenario's exit status becomes the host command's exit status.
+# the host.  A job's exit status becomes the host command's exit status.
 
 TRACEFS=/sys/kernel/tracing
 
-log() { echo "scenario: $*"; }
-fail() { echo "scenario: FAIL: $*" >&2; exit 1; }
+log() { echo "job: $*"; }
+fail() { echo "job: FAIL: $*" >&2; exit 1; }
 
 # pm_setup: full-phase test transitions ("mem", pm_test "core": every
 # device phase including late and noirq runs, the platform is not entered).

@@ -8,7 +8,7 @@ pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-dev
 	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
 	tracepoints/never-autosuspend.bt tracepoints/phase-times.bt \
 	tracepoints/sync-devices.bt tracepoints/callback-hist.bt -- dag-100.txt
-ok $GUEST_STATUS "oneliners scenario runs to the end"
+ok $GUEST_STATUS "oneliners job runs to the end"
 
 # slowest-devices: @callback_us[phase, device]: us; dag-100 suspend and
 # resume callbacks sleep 1000 us +-50%

@@ -6,7 +6,7 @@ tap_plan 7
 w=$BUILD/test-guest/phases
 mkdir -p "$(dirname "$w")"
 guest phases "$w" 1
-ok $GUEST_STATUS "phases scenario exits 0"
+ok $GUEST_STATUS "phases job exits 0"
 for ph in dpm_prepare dpm_suspend dpm_suspend_late dpm_suspend_noirq \
 	dpm_resume_noirq dpm_resume_early dpm_resume dpm_complete; do
 	for m in sync async; do

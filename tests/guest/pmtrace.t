@@ -57,7 +57,7 @@ check "waits are attributed to the device waited for" \
 	grep -q '"waits":\[{"on":"d[0-9]*","relation":"\(parent\|child\|supplier\|consumer\)","ns":[0-9]*}' "$w/records.jsonl"
 check "async devices ran in async workers" grep -q '"device":"d[0-9]*","phase":"suspend","event":2,"async":1' "$w/records.jsonl"
 check "the first record names the format" \
-	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-1\"'"
+	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-2\"'"
 n=$(($(wc -l < "$w/records.jsonl") - 2))
 check "the last record counts the $n records between" \
 	sh -c "tail -1 '$w/records.jsonl' | grep -qx '{\"type\":\"end\",\"records\":$n,\"dropped\":0}'"

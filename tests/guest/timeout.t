@@ -12,5 +12,5 @@ check "a hung guest fails the run" [ "$GUEST_STATUS" -ne 0 ]
 check "the message says it timed out and was killed" contains "$w.log" "guest timed out after ${to}s and was killed"
 check "the run ended at its timeout, not later (${took}s for ${to}s)" [ "$took" -lt $((to + 20)) ]
 check "no results directory is presented" test ! -e "$w"
-check "the console log is kept for diagnosis" contains "$w.failed/console.log" "scenario hang starting"
+check "the console log is kept for diagnosis" contains "$w.failed/console.log" "job hang starting"
 tap_done

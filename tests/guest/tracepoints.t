@@ -9,7 +9,7 @@ tap_plan 42
 w=$BUILD/test-guest/tracepoints
 scen=$TOP/bench/scenarios/dag-100.txt
 pmsynth_guest tracepoints "$w" bench/scenarios/dag-100.txt -- dag-100.txt 5
-ok $GUEST_STATUS "tracepoints scenario runs to the end"
+ok $GUEST_STATUS "tracepoints job runs to the end"
 n=$(wc -l < "$w/devices.txt")
 s=$(wc -l < "$w/sync-devices.txt")
 check "100 synthetic devices, 20 of them synchronous ($n, $s)" [ "$n" -eq 100 ] && [ "$s" -eq 20 ]

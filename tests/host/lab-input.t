@@ -5,10 +5,10 @@ tap_plan 8
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
-"$TOP/lab/run-guest.sh" no-such-scenario "$w/out" > "$w/log" 2>&1
-ok $((! $?)) "an unknown scenario fails"
+"$TOP/lab/run-guest.sh" no-such-job "$w/out" > "$w/log" 2>&1
+ok $((! $?)) "an unknown guest job fails"
 check "the message names it and lists the real ones" \
-	contains "$w/log" "unknown scenario 'no-such-scenario' (available:"
+	contains "$w/log" "unknown guest job 'no-such-job' (lab/jobs:"
 check "no result directory is made for it" test ! -e "$w/out"
 
 CLOCK=wallclock "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1

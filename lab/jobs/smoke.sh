@@ -1,4 +1,4 @@
-# smoke: the guest has what every other scenario relies on.
+# smoke: the guest has what every other guest job relies on.
 . /pmlab/pmlib.sh
 for f in /sys/power/state /sys/power/pm_test /sys/power/pm_async \
 	/sys/kernel/tracing/set_event /sys/kernel/btf/vmlinux; do

@@ -1,0 +1,100 @@
+# bench REPS SCENARIO CLOCK: the measurement of bench/run-bench.sh, in one
+# boot.
+#
+# Loads device scenario SCENARIO (a file passed in EXTRA, with pmtrace),
+# makes one untraced warm-up transition, then records with bpf/pmtrace
+# REPS sync transitions (pm_async=0) and REPS async ones (pm_async=1):
+# sync-N.jsonl, async-N.jsonl.  Each begin record carries the scenario's
+# name and sha256, the devices and pm_links the module created, the mode,
+# the CPU count and CLOCK (virtual or real: how the host runs this guest),
+# so the analysis can refuse records of another run.
+#
+# Instrumentation cost, same boot: each traced async transition is
+# followed by one with nothing attached (bare) and one recorded by
+# trace-cmd with the events pmtrace uses (tracecmd), so the three
+# alternate.  Every transition's device phases are also timed by the
+# kernel itself (pm_debug_messages: "... of devices complete after X
+# msecs" in dmesg), which needs no tracing at all: kernel-N-MODE.txt,
+# MODE one of sync, async (pmtrace attached), bare and tracecmd.  One last
+# async transition runs pmtrace with BPF run-time statistics on
+# (bpf-stats.txt: runs and ns per program; stats-1.jsonl), apart because
+# the statistics cost time themselves.
+. /pmlab/pmlib.sh
+[ $# -eq 3 ] || fail "usage: bench.sh REPS SCENARIO CLOCK"
+reps=$1
+scen=/pmlab/$2
+name=${2%.txt}
+clock=$3
+case $clock in virtual|real) ;; *) fail "CLOCK must be virtual or real, got '$clock'";; esac
+[ -f "$scen" ] || fail "no scenario file $scen"
+pm_setup
+pmsynth_insmod
+pmsynth_load "$scen" || fail "scenario $2 refused"
+devices=$(pmsynth_value status devices)
+links=$(pmsynth_value status links)
+sha=$(sha256sum "$scen" | cut -d' ' -f1)
+cpus=$(nproc)
+echo "scenario=$name devices=$devices links=$links cpus=$cpus clock=$clock" > devices.txt
+echo 1 > /sys/power/pm_debug_messages || fail "no /sys/power/pm_debug_messages"
+ls /sys/bus/*/devices | grep -c . > guest-devices.txt
+
+# kernel_times FILE: the device-phase times the kernel printed during the
+# last transition ("PHASE MSECS" lines), from a cleared ring buffer.
+kernel_times() {
+	dmesg -c | sed -n 's/.*PM: \(.*\) of devices complete after \([0-9.]*\) msecs.*/\1 \2/p' |
+		tr ' ' '_' | sed 's/_\([0-9.]*\)$/ \1/' > "$1"
+	[ -s "$1" ] || fail "the kernel printed no device-phase times for $1"
+}
+
+# the events pmtrace attaches to, for trace-cmd
+TRACECMD_EVENTS="-e power:suspend_resume -e power:device_pm_callback_start
+	-e power:device_pm_callback_end -e power:cpu_idle -e dpm_async
+	-e rpm:rpm_callback_start -e rpm:rpm_callback_end -e rpm:rpm_request_queue
+	-e rpm:rpm_request_run"
+
+# cycle MODE N: one transition; MODE sync or async (pmtrace), bare,
+# tracecmd or stats (pmtrace with BPF statistics).
+cycle() {
+	[ "$1" = sync ] && async=0 || async=1
+	dmesg -c > /dev/null
+	echo "echo $async > /sys/power/pm_async && echo mem > /sys/power/state" > /tmp/cycle.sh
+	case $1 in
+	bare)
+		pm_cycle $async || fail "bare transition $2 failed";;
+	tracecmd)
+		# shellcheck disable=SC2086
+		trace-cmd record -q -C mono -b 16384 -o /tmp/tc.dat $TRACECMD_EVENTS \
+			sh /tmp/cycle.sh > "tracecmd-$2.log" 2>&1 ||
+			fail "transition $2 under trace-cmd failed: $(tail -2 "tracecmd-$2.log")"
+		rm -f /tmp/tc.dat*;;
+	*)
+		stats=
+		[ "$1" = stats ] && stats="-s bpf-stats.txt"
+		# shellcheck disable=SC2086
+		/pmlab/pmtrace -o "$1-$2.jsonl" $stats -m "scenario=$name" -m "scenario_sha256=$sha" \
+			-m "devices=$devices" -m "links=$links" -m "mode=$1" -m "cpus=$cpus" \
+			-m "clock=$clock" -m "transition=$2" -c 'sh /tmp/cycle.sh' 2> "$1-$2.log" ||
+			fail "$1 transition $2 under pmtrace failed: $(tail -2 "$1-$2.log")";;
+	esac
+	kernel_times "kernel-$2-$1.txt"
+}
+
+pm_cycle 0 || fail "warm-up transition failed"
+i=1
+while [ "$i" -le "$reps" ]; do
+	log "sync transition $i/$reps"
+	cycle sync $i
+	i=$((i + 1))
+done
+i=1
+while [ "$i" -le "$reps" ]; do
+	for mode in async bare tracecmd; do
+		log "$mode async transition $i/$reps"
+		cycle $mode $i
+	done
+	i=$((i + 1))
+done
+log "async transition with BPF statistics"
+cycle stats 1
+echo "$reps" > reps.txt
+cat $PMSYNTH/oracle > oracle.txt
