@@ -4,21 +4,27 @@
  * dependency graph allows, from pmtrace records (bpf/README.md) and the
  * scenario they were recorded with (bench/scenarios/README.md).
  *
- *   critpath [-d DAT] [-s SUMMARY] SCENARIO RECORDS...
+ *   critpath [-d DAT] [-s SUMMARY] [--cpus N] [--clock virtual|real] SCENARIO RECORDS...
  *
  * RECORDS are pmtrace files of one transition each; their begin record
- * says sync or async and must name SCENARIO's sha256.  Per dpm phase, with
- * means over the transitions of each mode:
+ * says sync or async, the clock, and must name SCENARIO's sha256.  Per dpm
+ * phase, with means over the transitions of each mode (bench/README.md):
  *
  *   T(sync), T(async)  the phase's duration (power:suspend_resume dpm_*)
- *   bound              max(critical path, spin work / CPUs): the longest
- *                      chain of dependent callbacks, weighted by their sync
- *                      durations, and the spinning callbacks' CPU time
- *                      spread over every CPU
+ *   graph              the longest chain of dependent callbacks, weighted
+ *                      by their sync durations
+ *   cpu-floor          the sync runs' CPU work: on the virtual clock the
+ *                      time some vCPU was busy (all vCPUs share one
+ *                      instruction clock), on the real clock busy time
+ *                      summed over the CPUs / CPUs
+ *   bound              max(graph, cpu-floor, spin work / CPUs)
  *   speed-up           T(sync) / T(async);  efficiency: bound / T(async)
  *   violations         device callbacks that started before a dependency
  *                      of theirs was done, in any transition (the trace's
  *                      own ordering check, independent of pmsynth's oracle)
+ *   CPU work           busy(sync), busy(async) as for cpu-floor, overhead
+ *   workers            async threads that ran device work, the most at
+ *                      once, their context switches; waits that blocked
  *   critical path      the chain that ended the async phase, walked back
  *                      from its last device through the dependency it
  *                      waited for last, split into callback time (and what
@@ -30,8 +36,7 @@
  * Dependencies: in suspend, suspend_late, suspend_noirq and complete a
  * device waits for its children and pm_link slaves; in prepare and the
  * resume phases for its parent and masters.  Devices outside the scenario
- * (the guest's own) count with their own callback times, as independent
- * CPU work.
+ * (the guest's own) are chains of their own in the graph bound.
  */
 #define _GNU_SOURCE
 #include <argp.h>
@@ -77,7 +82,8 @@ static const char doc[] =
 static const struct argp_option options[] = {
 	{ "dat", 'd', "FILE", 0, "Also write FILE: \"PHASE SYNC_MS ASYNC_MS BOUND_MS\" per phase", 0 },
 	{ "summary", 's', "FILE", 0, "Also write FILE: one line, the whole transition", 0 },
-	{ "cpus", 'c', "N", 0, "CPUs for the spin-work bound (default: the records' cpus)", 0 },
+	{ "cpus", 'c', "N", 0,
+	  "CPUs for the spin-work bound and the real clock's CPU floor (default: the records' cpus)", 0 },
 	{ "clock", 'k', "virtual|real", 0,
 	  "The guest's clock (default: the records' clock): what CPU work costs", 0 },
 	{ 0 },
@@ -524,12 +530,17 @@ static int write_dat(const struct phase_result *res)
 		perror(dat_path);
 		return -1;
 	}
-	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s)\n",
+	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s; NaN: no CPU accounting)\n",
 		scen.name);
-	for (p = 0; p < DPM_NR_PHASES; p++)
-		fprintf(f, "%s %.3f %.3f %.3f %.3f %.3f\n", dpm_phase_names[p],
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		fprintf(f, "%s %.3f %.3f %.3f %.3f", dpm_phase_names[p],
 			res[p].t_sync / NS_PER_MS, res[p].t_async / NS_PER_MS,
-			res[p].bound / NS_PER_MS, res[p].cp / NS_PER_MS, res[p].floor / NS_PER_MS);
+			res[p].bound / NS_PER_MS, res[p].cp / NS_PER_MS);
+		if (res[p].have_cpu)
+			fprintf(f, " %.3f\n", res[p].floor / NS_PER_MS);
+		else
+			fprintf(f, " NaN\n");
+	}
 	if (fclose(f)) {
 		perror(dat_path);
 		return -1;

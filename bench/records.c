@@ -126,7 +126,8 @@ static int read_begin(struct transition *t, json_object *o)
 /*
  * A phase record's CPU accounting, if it has one ("cpus", "all_idle_ns",
  * "cpus_unknown"): every CPU's busy + idle must fit in the phase, and the
- * all-idle time in every CPU's idle time.
+ * all-idle time in every CPU's idle time.  With CPUs of unknown state the
+ * sums lack their time: the phase counts as one without accounting.
  */
 static int read_cpu_times(struct transition *t, int p, json_object *o)
 {
@@ -144,6 +145,8 @@ static int read_cpu_times(struct transition *t, int p, json_object *o)
 	c->unknown = int_field(o, "cpus_unknown");
 	if (!n || c->all_idle_ns < 0 || c->unknown < 0)
 		return -1;
+	if (c->unknown)		/* a CPU's time missing from the sums: no figures */
+		return 0;
 	for (i = 0; i < n; i++) {
 		json_object *one = json_object_array_get_idx(cpus, i);
 		long long busy = int_field(one, "busy_ns"), idle = int_field(one, "idle_ns");

@@ -99,6 +99,10 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->value = 0;
 	e->nvcsw = 0;
 	e->nivcsw = 0;
+	e->start = 0;
+	e->cb_start = 0;
+	e->cb_end = 0;
+	e->start_cpu = 0;
 	e->dev = 0;
 	e->name[0] = '\0';
 	e->other[0] = '\0';
@@ -134,23 +138,39 @@ static __always_inline __u32 online_cpus(void)
 	return c ? c->ncpus : 0;
 }
 
+#define ALLIDLE_COUNT	0x7fULL		/* idle CPUs */
+#define ALLIDLE_PENDING	0x80ULL		/* an interval not yet in acc */
+#define ALLIDLE_TIME	((1ULL << 56) - 1)	/* ns, modulo 2^56 (2.28 years) */
+
 /*
- * The idle-CPU count of @g goes up (@up) or down by one at @now; when it
- * comes down from all @ncpus, the all-idle interval that ends is added to
- * the total.  The count and its time change in one compare-and-swap, so
- * no CPU reads the start of an interval another has not written yet.
+ * The idle-CPU count of @g goes up (@up) or down by one; when it comes
+ * down from all @ncpus, the all-idle interval that ends is added to the
+ * total.  The count and the time of its change are one word, changed by
+ * compare-and-swap, so no CPU reads the start of an interval another has
+ * not written yet.  @now is the time the CPU's own accounting uses, so
+ * that an all-idle interval lies within every CPU's idle time; the CPU that ends an
+ * interval marks the word pending until the interval is in @acc, and
+ * readers (phase snapshots) retry while it is.  A CPU that fails to
+ * update the word 16 times counts a race: the figures are then invalid.
  */
 static __always_inline void allidle_step(struct pmtrace_allidle *g, __u64 now, bool up,
 					 __u32 ncpus)
 {
 	for (int i = 0; i < 16; i++) {
-		__u64 old = READ_ONCE(g->word), n = old & 0xff, from = old >> 8;
-		__u64 new = (now << 8) | ((up ? n + 1 : n - 1) & 0xff);
+		__u64 old = READ_ONCE(g->word);
+		__u64 n = old & ALLIDLE_COUNT, from = old >> 8, flags = old & ALLIDLE_PENDING;
+		bool ending = !up && n == ncpus;
+		__u64 new = ((now & ALLIDLE_TIME) << 8) | (ending ? ALLIDLE_PENDING : flags) |
+			    ((up ? n + 1 : n - 1) & ALLIDLE_COUNT);
 
 		if (__sync_val_compare_and_swap(&g->word, old, new) != old)
 			continue;
-		if (!up && n == ncpus && now > from)
-			__sync_fetch_and_add(&g->acc, now - from);
+		if (ending) {
+			/* two CPUs' updates in the other order than their clocks */
+			if (((now - from) & ALLIDLE_TIME) < (1ULL << 55))
+				__sync_fetch_and_add(&g->acc, (now - from) & ALLIDLE_TIME);
+			__sync_fetch_and_and(&g->word, ~ALLIDLE_PENDING);
+		}
 		return;
 	}
 	__sync_fetch_and_add(&g->races, 1);
@@ -210,17 +230,22 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 	struct pmtrace_cpu_acct *a = bpf_map_lookup_elem(&cpu_acct, &cpu);
 	struct pmtrace_phase_event *p = ctx->p;
 	__u64 seq, busy = 0, idle = 0, last = 0, state = 0, now = ctx->now;
+	bool read = false;
 
 	if (!a || cpu >= PMTRACE_MAX_CPUS)
 		return 1;
-	for (int try = 0; try < 8; try++) {
+	for (int try = 0; try < 8 && !read; try++) {
 		seq = READ_ONCE(a->seq);
 		busy = READ_ONCE(a->busy);
 		idle = READ_ONCE(a->idle);
 		last = READ_ONCE(a->last);
 		state = READ_ONCE(a->state);
-		if (!(seq & 1) && READ_ONCE(a->seq) == seq)
-			break;
+		read = !(seq & 1) && READ_ONCE(a->seq) == seq;
+	}
+	if (!read) {		/* its writer was stopped halfway: no figures */
+		busy = 0;
+		idle = 0;
+		state = PMT_CPU_UNKNOWN;
 	}
 	if (state == PMT_CPU_BUSY && now > last)
 		busy += now - last;
@@ -265,100 +290,135 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
 	p->unknown = 0;
 	bpf_loop(p->ncpus, snap_cpu, &sc, 0);
-	word = READ_ONCE(g->word);
-	acc = READ_ONCE(g->acc);
-	if ((word & 0xff) == ncpus && sc.now > (word >> 8))
-		acc += sc.now - (word >> 8);
-	p->all_idle = acc;
+	p->all_idle = 0;
+	for (int try = 0; try < 8; try++) {
+		word = READ_ONCE(g->word);
+		acc = READ_ONCE(g->acc);
+		if ((word & ALLIDLE_PENDING) || READ_ONCE(g->word) != word)
+			continue;
+		if ((word & ALLIDLE_COUNT) == ncpus)
+			acc += (sc.now - (word >> 8)) & ALLIDLE_TIME;
+		p->all_idle = acc;
+		p->all_idle_valid = 1;
+		break;
+	}
 	if (bpf_ringbuf_output(ring, p, sizeof(*p), BPF_RB_NO_WAKEUP))
 		count_drop();
 	return 0;
 }
 
-/* an event of one device, with two numbers; its name only if @with_name */
-static __always_inline int named(struct device *dev, __u8 kind, int event,
-				 int value, bool with_name)
-{
-	struct pmtrace_event *e = reserve(kind);
+/*
+ * The device a thread is working on in the current phase, from
+ * dpm_async_start to dpm_async_done (both on that thread): what the
+ * events in between add goes here, and user space gets it all in the one
+ * done event.  Task storage is a pointer away from the task: cheaper than
+ * a ring buffer event per callback start and end.
+ */
+struct work {
+	__u64 dev;			/* 0: none */
+	__u64 start, cb_start, cb_end, wait_begin;
+	__u32 cpu, nvcsw, nivcsw;
+};
 
-	if (!e)
-		return 0;
-	e->dev = (__u64)dev;
-	if (with_name)
-		dev_str(e->name, dev);
-	e->event = event;
-	e->value = value;
-	submit(e);
-	return 0;
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct work);
+} works SEC(".maps");
+
+/* this thread's work on @dev, or NULL */
+static __always_inline struct work *work_on(struct device *dev)
+{
+	struct work *w = bpf_task_storage_get(&works, bpf_get_current_task_btf(), 0, 0);
+
+	return w && w->dev == (__u64)dev ? w : NULL;
 }
 
 SEC("tp_btf/device_pm_callback_start")
 int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 {
-	return named(dev, PMT_CB_START, event, 0, false);
+	struct work *w = work_on(dev);
+
+	if (w)
+		w->cb_start = bpf_ktime_get_ns();
+	return 0;
 }
 
 SEC("tp_btf/device_pm_callback_end")
 int BPF_PROG(callback_end, struct device *dev, int error)
 {
-	return named(dev, PMT_CB_END, 0, error, false);
+	struct work *w = work_on(dev);
+
+	if (w)
+		w->cb_end = bpf_ktime_get_ns();
+	return 0;
 }
 
-static __always_inline int dpm_device(struct device *dev, __u8 kind, int phase,
-				      int event, bool async, int error)
+/* queued: on the thread that walks the list; the name comes with done */
+SEC("tp_btf/dpm_async_queued")
+int BPF_PROG(queued, struct device *dev, enum dpm_phase phase, int event, bool async)
 {
-	struct pmtrace_event *e = reserve(kind);
+	struct pmtrace_event *e = reserve(PMT_QUEUED);
 
 	if (!e)
 		return 0;
 	e->dev = (__u64)dev;
-	if (kind != PMT_DONE)
-		dev_str(e->name, dev);
 	e->phase = phase;
 	e->event = event;
 	e->async = async;
-	e->value = error;
-	if (kind != PMT_QUEUED) {
-		struct task_struct *t = bpf_get_current_task_btf();
-
-		e->nvcsw = t->nvcsw;
-		e->nivcsw = t->nivcsw;
-	}
 	submit(e);
 	return 0;
-}
-
-SEC("tp_btf/dpm_async_queued")
-int BPF_PROG(queued, struct device *dev, enum dpm_phase phase, int event, bool async)
-{
-	return dpm_device(dev, PMT_QUEUED, phase, event, async, 0);
 }
 
 SEC("tp_btf/dpm_async_start")
 int BPF_PROG(start, struct device *dev, enum dpm_phase phase, int event, bool async)
 {
-	return dpm_device(dev, PMT_START, phase, event, async, 0);
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct work *w = bpf_task_storage_get(&works, t, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+
+	if (!w) {
+		count_drop();
+		return 0;
+	}
+	w->dev = (__u64)dev;
+	w->start = bpf_ktime_get_ns();
+	w->cb_start = 0;
+	w->cb_end = 0;
+	w->wait_begin = 0;
+	w->cpu = bpf_get_smp_processor_id();
+	w->nvcsw = t->nvcsw;
+	w->nivcsw = t->nivcsw;
+	return 0;
 }
 
+/* done: the device's whole work in the phase, in one event */
 SEC("tp_btf/dpm_async_done")
 int BPF_PROG(done, struct device *dev, enum dpm_phase phase, int event, bool async, int error)
 {
-	return dpm_device(dev, PMT_DONE, phase, event, async, error);
-}
-
-static __always_inline int dpm_wait(struct device *dev, struct device *other,
-				    __u8 kind, int relation, int phase, int event)
-{
-	struct pmtrace_event *e = reserve(kind);
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct work *w = work_on(dev);
+	struct pmtrace_event *e = reserve(PMT_DONE);
 
 	if (!e)
 		return 0;
 	e->dev = (__u64)dev;
 	dev_str(e->name, dev);
-	dev_str(e->other, other);
-	e->relation = relation;
 	e->phase = phase;
 	e->event = event;
+	e->async = async;
+	e->value = error;
+	if (!w)
+		count_drop();	/* no dpm_async_start seen on this thread */
+	if (w) {
+		e->start = w->start;
+		e->cb_start = w->cb_start;
+		e->cb_end = w->cb_end;
+		e->start_cpu = w->cpu;
+		e->nvcsw = t->nvcsw - w->nvcsw;
+		e->nivcsw = t->nivcsw - w->nivcsw;
+		w->dev = 0;
+	}
 	submit(e);
 	return 0;
 }
@@ -367,36 +427,72 @@ SEC("tp_btf/dpm_async_wait_begin")
 int BPF_PROG(wait_begin, struct device *dev, struct device *other, enum dpm_relation relation,
 	     enum dpm_phase phase, int event)
 {
-	return dpm_wait(dev, other, PMT_WAIT_BEGIN, relation, phase, event);
+	struct work *w = work_on(dev);
+
+	if (w)
+		w->wait_begin = bpf_ktime_get_ns();
+	return 0;
 }
 
+/* a wait that blocked: one event, with the device waited for */
 SEC("tp_btf/dpm_async_wait_end")
 int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relation relation,
 	     enum dpm_phase phase, int event)
 {
-	return dpm_wait(dev, other, PMT_WAIT_END, relation, phase, event);
+	struct work *w = work_on(dev);
+	struct pmtrace_event *e = reserve(PMT_WAIT_END);
+
+	if (!e)
+		return 0;
+	e->dev = (__u64)dev;
+	dev_str(e->other, other);
+	e->relation = relation;
+	e->phase = phase;
+	e->event = event;
+	e->start = w ? w->wait_begin : 0;
+	if (w)
+		w->wait_begin = 0;
+	else
+		count_drop();
+	submit(e);
+	return 0;
+}
+
+/* an event of one device, with two numbers and its name */
+static __always_inline int named(struct device *dev, __u8 kind, int event, int value)
+{
+	struct pmtrace_event *e = reserve(kind);
+
+	if (!e)
+		return 0;
+	e->dev = (__u64)dev;
+	dev_str(e->name, dev);
+	e->event = event;
+	e->value = value;
+	submit(e);
+	return 0;
 }
 
 SEC("tp_btf/rpm_callback_start")
 int BPF_PROG(rpm_cb_start, struct device *dev, enum rpm_status status)
 {
-	return named(dev, PMT_RPM_CB_START, status, 0, true);
+	return named(dev, PMT_RPM_CB_START, status, 0);
 }
 
 SEC("tp_btf/rpm_callback_end")
 int BPF_PROG(rpm_cb_end, struct device *dev, enum rpm_status status, int ret)
 {
-	return named(dev, PMT_RPM_CB_END, status, ret, true);
+	return named(dev, PMT_RPM_CB_END, status, ret);
 }
 
 SEC("tp_btf/rpm_request_queue")
 int BPF_PROG(rpm_queue, struct device *dev, enum rpm_request req, bool queued)
 {
-	return named(dev, PMT_RPM_QUEUE, req, queued, true);
+	return named(dev, PMT_RPM_QUEUE, req, queued);
 }
 
 SEC("tp_btf/rpm_request_run")
 int BPF_PROG(rpm_run, struct device *dev, enum rpm_request req)
 {
-	return named(dev, PMT_RPM_RUN, req, 0, true);
+	return named(dev, PMT_RPM_RUN, req, 0);
 }

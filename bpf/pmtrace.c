@@ -47,7 +47,8 @@ static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosus
 
 #define MAX_KEYS 65536	/* distinct (device, phase) pairs */
 
-/* a device's processing in a phase, from dpm_async_queued to _done */
+/* a device's processing in a phase, from dpm_async_queued to _done (the
+ * done event brings what the kernel side kept of start and callbacks) */
 struct dev_rec {
 	ENTRY *entry;			/* its entry in open_recs */
 	struct pmtrace_event first;	/* the queued (or start) event */
@@ -55,13 +56,11 @@ struct dev_rec {
 	unsigned int cpu, tid;
 	int async, error;
 	json_object *waits;		/* array of {other, relation, ns} */
-	unsigned long long wait_begin;
 	unsigned long long wait_ns[4];
-	unsigned int nvcsw, nivcsw;	/* the thread's switches at start */
+	unsigned int nvcsw, nivcsw;	/* the thread's switches, start to done */
 };
 
 static struct hsearch_data open_recs;	/* key "device/phase" -> open record */
-static struct dev_rec *by_tid_rec[65536];		/* device being processed by tid */
 static unsigned long long by_tid_ts[65536];		/* rpm callback start by tid */
 static unsigned long long phase_begin[64];
 static long phase_begin_snap[64];	/* index in snaps[] */
@@ -239,6 +238,8 @@ static int phase_slot(const char *name, int val)
 /* the phase events' CPU accounting, in arrival order (struct stamped's dev) */
 static struct pmtrace_phase_event *snaps;
 static size_t nsnaps;
+/* phase records without CPU times (inconsistent reads), with unknown CPUs */
+static long accounting_errors, unknown_phases;
 
 /*
  * A phase record's CPU accounting: per CPU the busy and idle ns between
@@ -249,9 +250,19 @@ static size_t nsnaps;
 static void add_cpu_times(json_object *o, const struct pmtrace_phase_event *b,
 			  const struct pmtrace_phase_event *x)
 {
-	json_object *cpus = json_object_new_array();
+	json_object *cpus;
 	unsigned int c, n = b->ncpus < x->ncpus ? b->ncpus : x->ncpus;
 
+	/* a sum that went backwards, or an all-idle total not read whole */
+	for (c = 0; c < n; c++)
+		if (x->busy[c] < b->busy[c] || x->idle[c] < b->idle[c])
+			break;
+	if (!n || c < n || !b->all_idle_valid || !x->all_idle_valid ||
+	    x->all_idle < b->all_idle) {
+		accounting_errors++;
+		return;
+	}
+	cpus = json_object_new_array();
 	for (c = 0; c < n; c++) {
 		json_object *one = json_object_new_object();
 
@@ -264,6 +275,8 @@ static void add_cpu_times(json_object *o, const struct pmtrace_phase_event *b,
 	json_object_object_add(o, "all_idle_ns", json_object_new_int64(x->all_idle - b->all_idle));
 	json_object_object_add(o, "cpus_unknown",
 			       json_object_new_int(b->unknown > x->unknown ? b->unknown : x->unknown));
+	if (b->unknown || x->unknown)
+		unknown_phases++;
 }
 
 /* Turn one event, in time order, into records. */
@@ -290,8 +303,10 @@ static void handle(const struct pmtrace_event *e)
 		json_object_object_add(o, "val", json_object_new_int(e->value));
 		json_object_object_add(o, "start", json_object_new_int64(phase_begin[slot]));
 		json_object_object_add(o, "end", json_object_new_int64(e->ts));
-		if (phase_begin_snap[slot] >= 0 && e->dev < nsnaps)
+		if (phase_begin[slot] && phase_begin_snap[slot] >= 0 && e->dev < nsnaps)
 			add_cpu_times(o, &snaps[phase_begin_snap[slot]], &snaps[e->dev]);
+		phase_begin[slot] = 0;		/* an end pairs with one begin only */
+		phase_begin_snap[slot] = -1;
 		emit(o);
 		break;
 	case PMT_QUEUED:
@@ -301,37 +316,10 @@ static void handle(const struct pmtrace_event *e)
 			r->async = e->async;
 		}
 		break;
-	case PMT_START:
-		r = lookup(e, true);
-		if (r) {
-			r->start = e->ts;
-			r->cpu = e->cpu;
-			r->tid = e->tid;
-			r->async = e->async;
-			r->nvcsw = e->nvcsw;
-			r->nivcsw = e->nivcsw;
-			by_tid_rec[e->tid & 0xffff] = r;
-		}
-		break;
-	case PMT_CB_START:
-		r = by_tid_rec[e->tid & 0xffff];
-		if (r && r->first.dev == e->dev)
-			r->cb_start = e->ts;
-		break;
-	case PMT_CB_END:
-		r = by_tid_rec[e->tid & 0xffff];
-		if (r && r->first.dev == e->dev)
-			r->cb_end = e->ts;
-		break;
-	case PMT_WAIT_BEGIN:
-		r = lookup(e, false);
-		if (r)
-			r->wait_begin = e->ts;
-		break;
 	case PMT_WAIT_END:
-		r = lookup(e, false);
-		if (r && r->wait_begin && e->relation < 4) {
-			unsigned long long ns = e->ts - r->wait_begin;
+		r = lookup(e, true);
+		if (r && e->start && e->relation < 4) {
+			unsigned long long ns = e->ts - e->start;
 
 			o = json_object_new_object();
 			json_object_object_add(o, "on", json_object_new_string(e->other));
@@ -339,20 +327,24 @@ static void handle(const struct pmtrace_event *e)
 			json_object_object_add(o, "ns", json_object_new_int64(ns));
 			json_object_array_add(r->waits, o);
 			r->wait_ns[e->relation] += ns;
-			r->wait_begin = 0;
 		}
 		break;
 	case PMT_DONE:
-		r = lookup(e, false);
+		r = lookup(e, true);
 		if (!r)
 			break;
+		memcpy(r->first.name, e->name, sizeof(r->first.name));
+		r->first.event = e->event;
+		r->start = e->start;
+		r->cb_start = e->cb_start;
+		r->cb_end = e->cb_end;
+		r->cpu = e->start_cpu;
+		r->tid = e->tid;
+		r->async = e->async;
+		r->nvcsw = e->nvcsw;
+		r->nivcsw = e->nivcsw;
 		r->done = e->ts;
 		r->error = e->value;
-		/* switches of the thread between start and done */
-		r->nvcsw = e->tid == r->tid ? e->nvcsw - r->nvcsw : 0;
-		r->nivcsw = e->tid == r->tid ? e->nivcsw - r->nivcsw : 0;
-		if (by_tid_rec[r->tid & 0xffff] == r)
-			by_tid_rec[r->tid & 0xffff] = NULL;
 		close_rec(r);		/* the record's JSON owns r->waits now */
 		r->entry->data = NULL;
 		free(r);
@@ -477,10 +469,23 @@ static int by_time(const void *a, const void *b)
 static int set_config(struct pmtrace_bpf *skel)
 {
 	struct pmtrace_config c = { .ncpus = sysconf(_SC_NPROCESSORS_ONLN) };
+	char want[32];
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	char got[256] = "";
 
-	if (c.ncpus > PMTRACE_MAX_CPUS)
-		fprintf(stderr, "pmtrace: %u CPUs online: CPU times of the first %d only, no all-idle time\n",
-			c.ncpus, PMTRACE_MAX_CPUS);
+	/* the programs account CPUs 0..ncpus-1: the online ones must be those */
+	snprintf(want, sizeof(want), c.ncpus > 1 ? "0-%u" : "0", c.ncpus - 1);
+	if (f) {
+		if (!fgets(got, sizeof(got), f))
+			got[0] = '\0';
+		got[strcspn(got, "\n")] = '\0';
+		fclose(f);
+	}
+	if (strcmp(got, want) || c.ncpus > PMTRACE_MAX_CPUS) {
+		fprintf(stderr, "pmtrace: online CPUs '%s': CPU accounting wants CPUs 0..N-1, N <= %d; phase records get no CPU times\n",
+			got, PMTRACE_MAX_CPUS);
+		c.ncpus = 0;
+	}
 	if (bpf_map_update_elem(bpf_map__fd(skel->maps.config), &(__u32){ 0 }, &c, BPF_ANY)) {
 		fprintf(stderr, "pmtrace: cannot configure the BPF programs: %s\n", strerror(errno));
 		return -errno;
@@ -538,6 +543,19 @@ static int write_stats(struct pmtrace_bpf *skel, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+/* Updates of the idle-CPU count given up on (pmtrace.bpf.c allidle_step) */
+static unsigned long long allidle_races(struct pmtrace_bpf *skel)
+{
+	struct pmtrace_allidle g = {};
+
+	if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.allidle), &(__u32){ 0 }, &g))
+		return 0;
+	if (g.races)
+		fprintf(stderr, "pmtrace: the idle-CPU count lost %llu updates: no CPU times in any phase record\n",
+			g.races);
+	return g.races;
 }
 
 static void on_signal(int sig)
@@ -623,6 +641,8 @@ int main(int argc, char **argv)
 	}
 	ring_buffer__consume(rb);
 	err = 0;
+	if (allidle_races(skel))
+		nsnaps = 0;	/* no snapshot is trusted: phase records without CPU times */
 	qsort(evs, nevs, sizeof(*evs), by_time);
 	for (size_t i = 0; i < nevs; i++)
 		handle(&evs[i].e);
@@ -633,8 +653,14 @@ int main(int argc, char **argv)
 	}
 	dropped += lost;
 	if (dropped)
-		fprintf(stderr, "pmtrace: %llu events dropped (ring buffer full): records incomplete\n",
+		fprintf(stderr, "pmtrace: %llu events dropped (ring buffer full, or a device's work not found on its thread): records incomplete\n",
 			dropped);
+	if (accounting_errors)
+		fprintf(stderr, "pmtrace: %ld phase records without CPU times (inconsistent reads)\n",
+			accounting_errors);
+	if (unknown_phases)
+		fprintf(stderr, "pmtrace: %ld phase records with CPUs of unknown state (no cpu_idle event yet)\n",
+			unknown_phases);
 	write_end(dropped);
 	fprintf(stderr, "pmtrace: %lld records\n", records);
 	if (stats_path && write_stats(skel, stats_path))

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pmtrace.h - the event pmtrace.bpf.c sends to pmtrace.c through the
- * ring buffer of the CPU it happened on: one per kernel event, in the
- * order the kernel emitted them on that CPU.  pmtrace.c turns them into records (bpf/README.md).
+ * pmtrace.h - the events pmtrace.bpf.c sends to pmtrace.c through the
+ * ring buffer of the CPU they happened on, in the order the kernel
+ * emitted them on that CPU: one per phase step, per device queued, per
+ * blocked wait, per device done (which carries what its thread's start
+ * and callbacks left in task storage) and per runtime PM event.  pmtrace.c turns them into records (bpf/README.md).
  */
 #ifndef PMTRACE_H
 #define PMTRACE_H
@@ -21,13 +23,11 @@
 enum pmtrace_kind {
 	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
 	PMT_PHASE_END,		/* power:suspend_resume, end */
-	PMT_CB_START,		/* power:device_pm_callback_start */
-	PMT_CB_END,		/* power:device_pm_callback_end */
 	PMT_QUEUED,		/* dpm_async:dpm_async_queued */
-	PMT_START,		/* dpm_async:dpm_async_start */
-	PMT_WAIT_BEGIN,		/* dpm_async:dpm_async_wait_begin */
-	PMT_WAIT_END,		/* dpm_async:dpm_async_wait_end */
-	PMT_DONE,		/* dpm_async:dpm_async_done */
+	PMT_WAIT_END,		/* dpm_async:dpm_async_wait_end (begin: start) */
+	PMT_DONE,		/* dpm_async:dpm_async_done, with what
+				 * dpm_async_start, device_pm_callback_start/end
+				 * left in the thread's task storage */
 	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
 	PMT_RPM_CB_END,		/* rpm:rpm_callback_end */
 	PMT_RPM_QUEUE,		/* rpm:rpm_request_queue */
@@ -41,7 +41,7 @@ struct pmtrace_cpu_acct {
 	unsigned long long last;	/* its last idle entry or exit */
 	unsigned long long busy, idle;	/* ns, up to @last */
 	unsigned int state;		/* enum pmtrace_cpu_state */
-	unsigned int pad;
+	unsigned int pad[7];		/* a cache line per CPU */
 };
 
 enum pmtrace_cpu_state {
@@ -51,9 +51,10 @@ enum pmtrace_cpu_state {
 };
 
 /*
- * allidle map: idle CPUs counted in the low 8 bits of @word, the time of
- * the count's last change above them (one compare-and-swap updates both);
- * @acc the ns during which all of them were idle, up to that change.
+ * allidle map: idle CPUs counted in the low 7 bits of @word, bit 7 set
+ * while an ended interval is being added to @acc, the time of the count's
+ * last change (mod 2^56) above them: one compare-and-swap updates all;
+ * @acc the ns during which all CPUs were idle, up to that change.
  */
 struct pmtrace_allidle {
 	unsigned long long word;
@@ -77,13 +78,17 @@ struct pmtrace_event {
 	unsigned char relation;		/* wait events */
 	int event;			/* PM event; rpm: status or request */
 	int value;			/* error, ret, val, queued */
-	unsigned int nvcsw, nivcsw;	/* start, done: the thread's switches */
+	unsigned int nvcsw, nivcsw;	/* done: the thread's switches since start */
+	unsigned int start_cpu;		/* done: the CPU at dpm_async_start */
+	unsigned int pad;
+	unsigned long long start;	/* done: dpm_async_start; wait_end: wait_begin */
+	unsigned long long cb_start;	/* done: device_pm_callback_start (0: none) */
+	unsigned long long cb_end;	/* done: device_pm_callback_end */
 	unsigned long long dev;		/* the struct device: the key */
 	/*
-	 * Names cost a string copy per event: device events carry the
-	 * device's name when they open its work in a phase (queued, start)
-	 * and in waits, not on callback start/end and done, which find the
-	 * work by @dev.
+	 * Names cost a string copy per event: of the device events only done
+	 * carries the device's name (the others are found by @dev), and
+	 * wait_end the name of the device waited for.
 	 */
 	char name[PMTRACE_NAME_LEN];	/* device, or action for phases */
 	char other[PMTRACE_NAME_LEN];	/* device waited for */
@@ -97,7 +102,9 @@ struct pmtrace_phase_event {
 	struct pmtrace_event e;
 	unsigned long long all_idle;	/* ns all CPUs were idle, so far */
 	unsigned int ncpus;		/* entries in busy[], idle[] */
-	unsigned int unknown;		/* CPUs without a cpu_idle event yet */
+	unsigned int unknown;		/* CPUs without a known state (or read) */
+	unsigned int all_idle_valid;	/* all_idle read consistently */
+	unsigned int pad;
 	unsigned long long busy[PMTRACE_MAX_CPUS];
 	unsigned long long idle[PMTRACE_MAX_CPUS];
 };

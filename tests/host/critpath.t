@@ -4,7 +4,7 @@
 # async critical path's split, the ordering check, and bad input refused
 # with the cause named and no output file written.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 47
+tap_plan 46
 d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
@@ -191,11 +191,14 @@ SPEC
 "$cp" "$d/sleep.txt" "$w/graph-sync.jsonl" "$w/cpu-async.jsonl" > "$w/graph.out" 2>&1
 check "graph-bound (sync busy 0.05 ms): bound 0.1 = the graph's, floor 0.05 beside it" \
 	has "$w/graph.out" suspend "0.400 0.350 1.14x 0.100 0.050 0.100 28.6% 0"
-grep -v '"type":"phase"' "$w/cpu-sync.jsonl" > /dev/null
 sed 's/,"cpus":\[[^]]*\],"all_idle_ns":[0-9]*,"cpus_unknown":0//' "$w/cpu-sync.jsonl" > "$w/nocpu.jsonl"
 "$cp" "$d/sleep.txt" "$w/nocpu.jsonl" "$w/cpu-async.jsonl" > "$w/nocpu.out" 2>&1
 check "records without CPU accounting: floor and CPU work n/a, bound the graph's" \
 	has "$w/nocpu.out" suspend "0.400 0.350 1.14x 0.100 n/a 0.100 28.6% 0"
+sed '/"name":"dpm_suspend"/s/"cpus_unknown":0/"cpus_unknown":1/' "$w/cpu-sync.jsonl" > "$w/unknown.jsonl"
+"$cp" "$d/sleep.txt" "$w/unknown.jsonl" "$w/cpu-async.jsonl" > "$w/unknown.out" 2>&1
+check "a CPU of unknown state in a phase: its CPU figures n/a, not a floor from partial sums" \
+	has "$w/unknown.out" suspend "0.400 0.350 1.14x 0.100 n/a 0.100 28.6% 0"
 
 # --- ordering check from the trace alone --------------------------------
 "$mk" "$d/chain.txt" async 2 > "$w/bad-order.jsonl" <<'SPEC'
