@@ -13,6 +13,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 #define READ_ONCE(x) (*(volatile typeof(x) *)&(x))
+#define E2BIG 7		/* errno: the map is full */
 
 /*
  * One ring buffer per CPU (created by pmtrace.c, one per possible CPU):
@@ -105,7 +106,7 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->start_cpu = 0;
 	e->dev = 0;
 	e->name[0] = '\0';
-	e->other[0] = '\0';
+	e->other = 0;
 	return e;
 }
 
@@ -119,10 +120,28 @@ static __always_inline void submit(struct pmtrace_event *e)
 	bpf_ringbuf_submit(e, BPF_RB_NO_WAKEUP);
 }
 
-/* dev_name(): a registered device's name is its kobject's */
-static __always_inline void dev_str(char *dst, struct device *dev)
+/* device names, each copied once (pmtrace.h) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, PMTRACE_MAX_NAMES);
+	__type(key, __u64);
+	__type(value, struct pmtrace_name);
+} names SEC(".maps");
+
+/*
+ * @dev's name into the names map, unless it is there: dev_name(), the
+ * kobject's name.  A full map counts as a drop (records would lack names).
+ */
+static __always_inline void note_name(struct device *dev)
 {
-	bpf_probe_read_kernel_str(dst, PMTRACE_NAME_LEN, BPF_CORE_READ(dev, kobj.name));
+	__u64 key = (__u64)dev;
+	struct pmtrace_name n;
+
+	if (!dev || bpf_map_lookup_elem(&names, &key))
+		return;
+	bpf_probe_read_kernel_str(n.name, sizeof(n.name), BPF_CORE_READ(dev, kobj.name));
+	if (bpf_map_update_elem(&names, &key, &n, BPF_NOEXIST) == -E2BIG)
+		count_drop();
 }
 
 /*
@@ -403,7 +422,7 @@ int BPF_PROG(done, struct device *dev, enum dpm_phase phase, int event, bool asy
 	if (!e)
 		return 0;
 	e->dev = (__u64)dev;
-	dev_str(e->name, dev);
+	note_name(dev);
 	e->phase = phase;
 	e->event = event;
 	e->async = async;
@@ -445,7 +464,8 @@ int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relati
 	if (!e)
 		return 0;
 	e->dev = (__u64)dev;
-	dev_str(e->other, other);
+	e->other = (__u64)other;
+	note_name(other);
 	e->relation = relation;
 	e->phase = phase;
 	e->event = event;
@@ -466,7 +486,7 @@ static __always_inline int named(struct device *dev, __u8 kind, int event, int v
 	if (!e)
 		return 0;
 	e->dev = (__u64)dev;
-	dev_str(e->name, dev);
+	note_name(dev);
 	e->event = event;
 	e->value = value;
 	submit(e);

@@ -279,6 +279,55 @@ static void add_cpu_times(json_object *o, const struct pmtrace_phase_event *b,
 		unknown_phases++;
 }
 
+/* the names map, read once the events are in: sorted by device pointer */
+struct dev_name {
+	unsigned long long dev;
+	char name[PMTRACE_NAME_LEN];
+};
+static struct dev_name *dev_names;
+static size_t ndev_names;
+
+static int by_dev(const void *a, const void *b)
+{
+	const struct dev_name *x = a, *y = b;
+
+	return x->dev < y->dev ? -1 : x->dev > y->dev;
+}
+
+/* Copy the names map (pmtrace.h) into dev_names. */
+static int read_names(struct pmtrace_bpf *skel)
+{
+	int fd = bpf_map__fd(skel->maps.names);
+	unsigned long long key, next, *prev = NULL;
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		struct dev_name *more;
+
+		key = next;
+		prev = &key;
+		more = realloc(dev_names, (ndev_names + 1) * sizeof(*dev_names));
+		if (!more)
+			return -ENOMEM;
+		dev_names = more;
+		dev_names[ndev_names].dev = key;
+		if (bpf_map_lookup_elem(fd, &key, dev_names[ndev_names].name))
+			continue;
+		dev_names[ndev_names].name[PMTRACE_NAME_LEN - 1] = '\0';
+		ndev_names++;
+	}
+	qsort(dev_names, ndev_names, sizeof(*dev_names), by_dev);
+	return 0;
+}
+
+/* The name of the device at @dev ("?" if the names map lacks it). */
+static const char *name_of_dev(unsigned long long dev)
+{
+	struct dev_name key = { .dev = dev };
+	const struct dev_name *n = bsearch(&key, dev_names, ndev_names, sizeof(key), by_dev);
+
+	return n ? n->name : "?";
+}
+
 /* Turn one event, in time order, into records. */
 static void handle(const struct pmtrace_event *e)
 {
@@ -322,7 +371,7 @@ static void handle(const struct pmtrace_event *e)
 			unsigned long long ns = e->ts - e->start;
 
 			o = json_object_new_object();
-			json_object_object_add(o, "on", json_object_new_string(e->other));
+			json_object_object_add(o, "on", json_object_new_string(name_of_dev(e->other)));
 			json_object_object_add(o, "relation", json_object_new_string(relation_names[e->relation]));
 			json_object_object_add(o, "ns", json_object_new_int64(ns));
 			json_object_array_add(r->waits, o);
@@ -333,7 +382,7 @@ static void handle(const struct pmtrace_event *e)
 		r = lookup(e, true);
 		if (!r)
 			break;
-		memcpy(r->first.name, e->name, sizeof(r->first.name));
+		snprintf(r->first.name, sizeof(r->first.name), "%s", name_of_dev(e->dev));
 		r->first.event = e->event;
 		r->start = e->start;
 		r->cb_start = e->cb_start;
@@ -355,7 +404,7 @@ static void handle(const struct pmtrace_event *e)
 	case PMT_RPM_CB_END:
 		o = json_object_new_object();
 		json_object_object_add(o, "type", json_object_new_string("rpm_callback"));
-		json_object_object_add(o, "device", json_object_new_string(e->name));
+		json_object_object_add(o, "device", json_object_new_string(name_of_dev(e->dev)));
 		json_object_object_add(o, "callback", json_object_new_string(NAME(rpm_callbacks, e->event)));
 		json_object_object_add(o, "start", json_object_new_int64(by_tid_ts[e->tid & 0xffff]));
 		json_object_object_add(o, "end", json_object_new_int64(e->ts));
@@ -367,7 +416,7 @@ static void handle(const struct pmtrace_event *e)
 	case PMT_RPM_RUN:
 		o = json_object_new_object();
 		json_object_object_add(o, "type", json_object_new_string("rpm_request"));
-		json_object_object_add(o, "device", json_object_new_string(e->name));
+		json_object_object_add(o, "device", json_object_new_string(name_of_dev(e->dev)));
 		json_object_object_add(o, "request", json_object_new_string(NAME(rpm_requests, e->event)));
 		json_object_object_add(o, "what", json_object_new_string(e->kind == PMT_RPM_QUEUE ?
 			(e->value ? "queued" : "replaced") : "run"));
@@ -643,6 +692,11 @@ int main(int argc, char **argv)
 	err = 0;
 	if (allidle_races(skel))
 		nsnaps = 0;	/* no snapshot is trusted: phase records without CPU times */
+	if (read_names(skel)) {
+		fprintf(stderr, "pmtrace: out of memory reading device names\n");
+		err = -ENOMEM;
+		goto out;
+	}
 	qsort(evs, nevs, sizeof(*evs), by_time);
 	for (size_t i = 0; i < nevs; i++)
 		handle(&evs[i].e);
@@ -671,6 +725,7 @@ out:
 	ring_buffer__free(rb);
 	free(evs);
 	free(snaps);
+	free(dev_names);
 	pmtrace_bpf__destroy(skel);
 	json_object_put(meta);
 	if (err && out_path)

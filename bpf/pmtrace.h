@@ -35,6 +35,14 @@ enum pmtrace_kind {
 	PMT_NR_KINDS,
 };
 
+/* names map: a device's name, by its struct device pointer */
+struct pmtrace_name {
+	char name[PMTRACE_NAME_LEN];
+};
+
+/* names map entries: devices a trace can name */
+#define PMTRACE_MAX_NAMES 65536
+
 /* cpu_acct map: one CPU's time since its first power:cpu_idle event */
 struct pmtrace_cpu_acct {
 	unsigned long long seq;		/* odd while the CPU updates it */
@@ -85,13 +93,14 @@ struct pmtrace_event {
 	unsigned long long cb_start;	/* done: device_pm_callback_start (0: none) */
 	unsigned long long cb_end;	/* done: device_pm_callback_end */
 	unsigned long long dev;		/* the struct device: the key */
+	unsigned long long other;	/* wait_end: the device waited for */
 	/*
-	 * Names cost a string copy per event: of the device events only done
-	 * carries the device's name (the others are found by @dev), and
-	 * wait_end the name of the device waited for.
+	 * A device's name costs a string copy, slow next to the rest of an
+	 * event: the names map (pmtrace_name by device) gets it once per
+	 * device, and user space reads it there.  Only phase events carry a
+	 * name here (the step's action).
 	 */
-	char name[PMTRACE_NAME_LEN];	/* device, or action for phases */
-	char other[PMTRACE_NAME_LEN];	/* device waited for */
+	char name[PMTRACE_NAME_LEN];
 };
 
 /*
