@@ -4,14 +4,15 @@
 #
 #   gnuplot -e "data='phases.dat'; out='phases.png'; title='dag-500'" plots/phase-times.gp
 #
-# data: one line per phase, "PHASE SYNC_MS ASYNC_MS BOUND_MS" ("critpath
-# -d", run by run-bench.sh into each scenario's results directory).
+# data: one line per phase, "PHASE SYNC_MS ASYNC_MS BOUND_MS GRAPH_MS
+# CPU_FLOOR_MS" ("critpath -d", run by run-bench.sh into each scenario's
+# results directory; NaN: no CPU accounting).
 if (!exists("data")) data = 'phases.dat'
 if (!exists("out")) out = 'phases.png'
 if (!exists("title")) title = ''
 set terminal pngcairo size 1000,500 noenhanced font ",10"
 set output out
-set title 'suspend/resume phases, sync vs async vs critical-path bound: '.title
+set title 'suspend/resume phases, sync vs async vs bound (graph, CPU floor): '.title
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -23,4 +24,5 @@ set grid ytics
 set key top right
 plot data using 2:xtic(1) title 'sync (pm_async=0)', \
      '' using 3 title 'async (pm_async=1)', \
-     '' using 4 title 'bound (critical path)'
+     '' using 5 title 'graph bound (critical path)', \
+     '' using 6 title 'CPU floor (CPU work of sync)'
