@@ -35,3 +35,18 @@ printf 'x lat=nap:5\n' | bad phase "line 1: lat: unknown phase 'nap'"
 printf 'x/y\n' | bad name "line 1: invalid device name 'x/y' (1..63 printable characters, none of / , =)"
 seq 1 4097 | sed 's/^/d/' | bad too-many "line 4097: too many devices (at most 4096)"
 printf '# nothing\n' | bad empty "no devices in the scenario"
+# a fault the PM core would retry forever: dpm_prepare() repeats -EAGAIN
+printf 'x fault=prepare:11\n' | bad eagain-prepare \
+	"line 1: fault prepare:11 always: the PM core retries -EAGAIN in prepare forever (use once)"
+if pmsynth_ctl fault a prepare 11 always 2>/dev/null; then r=accepted; else r=refused; fi
+teq "control 'fault a prepare 11 always': refused" refused "$r"
+teq "control 'fault a prepare 11 always': message" \
+	"fault: a prepare 11 always: the PM core retries that forever" "$(pmsynth_value status error)"
+if pmsynth_ctl fault a prepare 11 once 2>/dev/null; then r=accepted; else r=refused; fi
+teq "control 'fault a prepare 11 once': accepted" accepted "$r"
+pm_setup
+pm_cycle 1
+teq "a transition with -EAGAIN once in a's prepare completes (prepare retried)" 0 $?
+printf 'x fault=prepare:11:once\n' > once.txt
+pmsynth_load once.txt
+teq "scenario fault=prepare:11:once: accepted" 0 $?

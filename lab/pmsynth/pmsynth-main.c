@@ -62,11 +62,6 @@ static const struct bus_type pmsynth_bus = {
 	.name = "pmsynth",
 };
 
-bool pmsynth_is_ours(struct device *dev)
-{
-	return dev->bus == &pmsynth_bus;
-}
-
 /* splitmix64: seeded jitter that is the same for the same call sequence */
 static u64 mix(u64 x)
 {
@@ -189,8 +184,10 @@ static ssize_t hold_store(struct device *dev, struct device_attribute *attr,
 
 	if (kstrtobool(buf, &take))
 		return -EINVAL;
-	mutex_lock(&pmsynth_mutex);
-	if (take) {
+	mutex_lock(&sd->hold_lock);
+	if (sd->gone) {
+		ret = -ENODEV;
+	} else if (take) {
 		ret = pm_runtime_get_sync(dev);
 		if (ret < 0) {
 			pm_runtime_put_noidle(dev);
@@ -206,7 +203,7 @@ static ssize_t hold_store(struct device *dev, struct device_attribute *attr,
 		ret = pm_runtime_put_autosuspend(dev);
 		ret = ret < 0 && ret != -EAGAIN && ret != -EBUSY ? ret : 0;
 	}
-	mutex_unlock(&pmsynth_mutex);
+	mutex_unlock(&sd->hold_lock);
 	return ret ? ret : count;
 }
 static DEVICE_ATTR_RW(hold);
@@ -241,6 +238,7 @@ static void pmsynth_release(struct device *dev)
 	kfree(sd->slaves);
 	kfree(sd->children);
 	kfree(sd->links);
+	mutex_destroy(&sd->hold_lock);
 	kfree(sd);
 }
 
@@ -265,10 +263,13 @@ static void depopulate(void)
 	for (i = nr_devs - 1; i >= 0; i--) {
 		struct pmsynth_dev *sd = devs[i];
 
+		mutex_lock(&sd->hold_lock);
+		sd->gone = true;	/* no hold from now on */
 		while (sd->holds) {
 			sd->holds--;
 			pm_runtime_put_noidle(&sd->dev);
 		}
+		mutex_unlock(&sd->hold_lock);
 		if (sd->dev.kobj.state_in_sysfs)
 			device_unregister(&sd->dev);
 		else
@@ -361,6 +362,7 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 			ret = -ENOMEM;
 			goto fail;
 		}
+		mutex_init(&sd->hold_lock);
 		sd->index = i;
 		sd->spec = sc->specs[i];
 		/* the device owns its masters arrays from now on */
@@ -507,6 +509,12 @@ static int set_fault_cmd(char *args)
 		mode = PM_FAULT_OFF;
 	else
 		return -EINVAL;
+	if (pmsynth_fault_loops(ph, -abs(err), mode)) {
+		scnprintf(last_error, sizeof(last_error),
+			  "fault: %s %s %d always: the PM core retries that forever",
+			  dev, phase, err);
+		return -EINVAL;
+	}
 	spin_lock_irqsave(&pmsynth_fault_lock, flags);
 	sd->fault_err[ph] = mode == PM_FAULT_OFF ? 0 : -abs(err);
 	sd->fault_mode[ph] = mode;

@@ -205,6 +205,9 @@ static int set_fault(struct parse_ctx *c, struct pmsynth_spec *s, int ph, char *
 		return fail(c, "fault mode '%s' is not once or always", how);
 	if (how)
 		how[-1] = ':';	/* keep the text intact for repeated phases */
+	if (pmsynth_fault_loops(ph, s->fault_err[ph], s->fault_mode[ph]))
+		return fail(c, "fault %s:%d always: the PM core retries -EAGAIN in prepare forever (use once)",
+			    pmsynth_phase_names[ph], abs(err));
 	return 0;
 }
 

@@ -97,7 +97,16 @@ struct pmsynth_dev {
 	bool rt_live;				/* runtime: not fully suspended */
 
 	atomic_t calls[PS_NR_PHASES];
-	int holds;				/* user-space usage references */
+
+	/*
+	 * User-space usage references ("hold"), and whether the device is
+	 * being removed: under hold_lock, not pmsynth_mutex, which unload
+	 * holds across device_unregister(), itself waiting for attribute
+	 * writes in flight.
+	 */
+	struct mutex hold_lock;
+	int holds;
+	bool gone;
 };
 
 static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
@@ -115,7 +124,15 @@ void pmsynth_scenario_free(struct pmsynth_scenario *sc);
 int pmsynth_phase_lookup(const char *name);
 
 /* pmsynth-oracle.c */
-bool pmsynth_is_ours(struct device *dev);
+/*
+ * Whether a fault would make the PM core retry forever: dpm_prepare()
+ * tries a device's ->prepare() again as long as it returns -EAGAIN, so
+ * -EAGAIN in prepare, every time, hangs the transition.
+ */
+static inline bool pmsynth_fault_loops(int ph, int err, u8 mode)
+{
+	return ph == PS_PREPARE && err == -EAGAIN && mode == PM_FAULT_ALWAYS;
+}
 void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph);
 void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 			  int error);
