@@ -1,8 +1,8 @@
 # pmsynth-selftest: the oracle can fail.  "slave" declares "master" to the
 # oracle only (no device link), and master is registered after slave, so
 # the PM core prepares slave first and suspends master first: the oracle
-# must count both.  The same
-# pair with a real pm_link is the control: 0 violations.
+# must count both, in sync and in async mode.  The same pair with a real
+# pm_link is the control: 0 violations.
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod
@@ -24,6 +24,14 @@ first=$(pmsynth_value oracle first)
 teq "the first one: slave prepared before its master (dpm_prepare walks the list in registration order)" \
 	"slave prepare: oracle-master master not prepared yet" "$first"
 tcheck "master suspending before its slave is counted too" \
+	sh -c 'dmesg | grep -q "master: oracle: suspend: slave slave not suspended yet"'
+# the same in async mode: nothing makes master wait for slave there either
+pmsynth_load broken.txt || fail "broken.txt refused"
+dmesg -c > /dev/null
+pm_cycle 1
+v=$(pmsynth_value oracle violations)
+tcheck "async: without the link the oracle counts violations ($v)" [ "$v" -ge 1 ]
+tcheck "async: master suspending before its slave is counted (an async worker's callback)" \
 	sh -c 'dmesg | grep -q "master: oracle: suspend: slave slave not suspended yet"'
 pmsynth_load linked.txt || fail "linked.txt refused"
 pm_cycle 0
