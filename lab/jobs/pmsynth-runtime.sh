@@ -10,6 +10,7 @@ mid parent=top
 leaf parent=mid masters=supplier
 supplier
 bystander
+flaky fault=runtime_suspend:5:once
 S
 pmsynth_load rt.txt || fail "rt.txt refused"
 B=/sys/bus/pmsynth/devices
@@ -41,3 +42,17 @@ teq "dropped: no active children left under top" 0 "$(cat $B/top/power/runtime_a
 teq "suspend order: 0 oracle violations (children and slave suspended first)" 0 \
 	"$(pmsynth_value oracle violations)"
 teq "a second drop is refused" 1 "$(echo 0 > $B/leaf/hold 2>/dev/null; echo $?)"
+
+# A runtime callback error other than -EAGAIN/-EBUSY sticks in
+# power.runtime_error and stops runtime PM of the device until cleared.
+echo 1 > $B/flaky/hold || fail "cannot take a reference on flaky"
+echo 0 > $B/flaky/hold
+sleep 1
+teq "flaky: its runtime suspend failed (-EIO once): status error" error "$(status flaky)"
+teq "flaky: while in error a hold is refused" 1 "$(echo 1 > $B/flaky/hold 2>/dev/null; echo $?)"
+teq "rpm-clear flaky: accepted" 0 "$(pmsynth_ctl rpm-clear flaky 2>/dev/null; echo $?)"
+sleep 1
+teq "flaky: after rpm-clear it autosuspends (the fault was once)" suspended "$(status flaky)"
+teq "flaky: usage count balanced" 0 "$(cat $B/flaky/power/runtime_usage)"
+teq "rpm-clear of an unknown device: refused" 1 "$(pmsynth_ctl rpm-clear nope 2>/dev/null; echo $?)"
+teq "rpm-clear of an unknown device: message" "rpm-clear: no device 'nope'" "$(pmsynth_value status error)"

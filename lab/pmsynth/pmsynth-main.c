@@ -12,7 +12,7 @@
  * User interface, in debugfs (pmsynth/):
  *   scenario  write: the scenario text (opening for write empties it)
  *   control   write: "load", "unload", "oracle-reset",
- *             "fault DEV PHASE ERRNO once|always|off"
+ *             "fault DEV PHASE ERRNO once|always|off", "rpm-clear DEV"
  *   status    read:  devices, links, devices not back to active after a
  *             transition, runtime-active devices, and the last error
  *             ("line N: cause")
@@ -522,6 +522,34 @@ static int set_fault_cmd(char *args)
 	return 0;
 }
 
+/*
+ * "rpm-clear DEV": clear the runtime PM error a failed callback left on
+ * DEV (any error but -EAGAIN and -EBUSY), which stops all runtime PM of
+ * the device until cleared: set it active again with runtime PM disabled
+ * around (__pm_runtime_set_status() clears the error), then let it idle.
+ * Caller holds pmsynth_mutex.
+ */
+static int rpm_clear_cmd(const char *name)
+{
+	struct pmsynth_dev *sd = find_dev(name);
+	int ret;
+
+	if (!sd) {
+		scnprintf(last_error, sizeof(last_error), "rpm-clear: no device '%s'", name);
+		return -EINVAL;
+	}
+	pm_runtime_disable(&sd->dev);
+	ret = pm_runtime_set_active(&sd->dev);
+	pm_runtime_enable(&sd->dev);
+	if (ret) {
+		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s: cannot set active (%d)",
+			  name, ret);
+		return ret;
+	}
+	pm_request_idle(&sd->dev);
+	return 0;
+}
+
 static ssize_t control_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
@@ -549,6 +577,8 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = 0;
 	} else if (!strncmp(cmd, "fault ", 6)) {
 		ret = set_fault_cmd(cmd + 6);
+	} else if (!strncmp(cmd, "rpm-clear ", 10)) {
+		ret = rpm_clear_cmd(cmd + 10);
 	} else {
 		scnprintf(last_error, sizeof(last_error), "unknown command '%s'", cmd);
 		ret = -EINVAL;
