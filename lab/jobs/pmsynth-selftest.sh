@@ -38,3 +38,16 @@ pm_cycle 0
 teq "with the pm_link: 0 violations" 0 "$(pmsynth_value oracle violations)"
 pm_cycle 1
 teq "with the pm_link, async: 0 violations" 0 "$(pmsynth_value oracle violations)"
+
+# The device's own state: a callback out of its turn (resume of a device
+# that is active) is reported even though no other device is involved;
+# complete then brings it back to where a transition starts from.
+pmsynth_ctl oracle-reset
+pmsynth_ctl oracle-call master resume
+teq "a spurious resume of an active device is a violation" 1 "$(pmsynth_value oracle violations)"
+teq "named as the device's own state" "master resume: itself master is active, resume starts from suspended" \
+	"$(pmsynth_value oracle first)"
+pmsynth_ctl oracle-call master complete
+pmsynth_ctl oracle-reset
+pm_cycle 1
+teq "afterwards a transition has 0 violations again" 0 "$(pmsynth_value oracle violations)"

@@ -12,7 +12,8 @@
  * User interface, in debugfs (pmsynth/):
  *   scenario  write: the scenario text (opening for write empties it)
  *   control   write: "load", "unload", "oracle-reset",
- *             "fault DEV PHASE ERRNO once|always|off", "rpm-clear DEV"
+ *             "fault DEV PHASE ERRNO once|always|off", "rpm-clear DEV",
+ *             "oracle-call DEV PHASE" (a spurious callback: self-test)
  *   status    read:  devices, links, devices not back to active after a
  *             transition, runtime-active devices, and the last error
  *             ("line N: cause")
@@ -550,6 +551,26 @@ static int rpm_clear_cmd(const char *name)
 	return 0;
 }
 
+/*
+ * "oracle-call DEV PHASE": run DEV's system-sleep callback for PHASE now,
+ * outside any transition: a spurious call the oracle must report (its
+ * self-test).  Caller holds pmsynth_mutex and the system sleep lock.
+ */
+static int oracle_call_cmd(char *args)
+{
+	char *name = strsep(&args, " ");
+	struct pmsynth_dev *sd = name ? find_dev(name) : NULL;
+	int ph = args ? pmsynth_phase_lookup(args) : -1;
+
+	if (!sd || ph < 0 || ph >= PS_NR_SYSTEM) {
+		scnprintf(last_error, sizeof(last_error),
+			  "oracle-call: want DEV PHASE (a device and a system-sleep phase)");
+		return -EINVAL;
+	}
+	pmsynth_callback(&sd->dev, ph);
+	return 0;
+}
+
 static ssize_t control_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
@@ -579,6 +600,8 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = set_fault_cmd(cmd + 6);
 	} else if (!strncmp(cmd, "rpm-clear ", 10)) {
 		ret = rpm_clear_cmd(cmd + 10);
+	} else if (!strncmp(cmd, "oracle-call ", 12)) {
+		ret = oracle_call_cmd(cmd + 12);
 	} else {
 		scnprintf(last_error, sizeof(last_error), "unknown command '%s'", cmd);
 		ret = -EINVAL;

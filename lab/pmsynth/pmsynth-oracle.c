@@ -15,6 +15,12 @@
  *                              never suspended that deep);
  *   complete                   subordinates are complete (0): dpm_complete()
  *                              walks the list children first.
+ * And the device's own state: each system callback starts from the depth the
+ * one before it in the transition leaves (prepare from 0, suspend from 1,
+ * ..., resume_noirq from 4, resume_early from 3, resume from 2, complete
+ * from 1).  A failed suspend-side callback leaves the depth as it was, and
+ * the PM core then skips the resume-side callbacks that would undo it, so
+ * a spurious call (a resume without its suspend, a callback twice) shows.
  * Runtime PM.  rt_live: set when runtime_resume starts, cleared when
  * runtime_suspend succeeds; rt_up: set when runtime_resume succeeds,
  * cleared when runtime_suspend starts.  runtime_resume requires every
@@ -84,6 +90,38 @@ static int depth_after(enum pmsynth_phase ph)
 	}
 }
 
+/* Depth the device must be at when @ph's callback starts. */
+static int depth_before(enum pmsynth_phase ph)
+{
+	switch (ph) {
+	case PS_PREPARE:	return 0;
+	case PS_SUSPEND:	return 1;
+	case PS_SUSPEND_LATE:	return 2;
+	case PS_SUSPEND_NOIRQ:	return 3;
+	case PS_RESUME_NOIRQ:	return 4;
+	case PS_RESUME_EARLY:	return 3;
+	case PS_RESUME:		return 2;
+	default:		return 1;	/* complete */
+	}
+}
+
+static const char * const depth_names[] = {
+	"active", "prepared", "suspended", "suspended late", "suspended noirq",
+};
+
+static void check_self(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	int l = READ_ONCE(sd->level), want = depth_before(ph);
+	char why[80];
+
+	if (l == want)
+		return;
+	scnprintf(why, sizeof(why), "is %s, %s starts from %s",
+		  l >= 0 && l <= 4 ? depth_names[l] : "?", pmsynth_phase_names[ph],
+		  depth_names[want]);
+	violation(sd, ph, "itself", sd, why);
+}
+
 static const char *master_relation(struct pmsynth_dev *sd, int i)
 {
 	return i < sd->spec.nr_masters ? "master" : "oracle-master";
@@ -145,6 +183,8 @@ void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph)
 	int i;
 
 	atomic_inc(&checks);
+	if (ph < PS_NR_SYSTEM)
+		check_self(sd, ph);
 	switch (ph) {
 	case PS_PREPARE:
 	case PS_RESUME_NOIRQ:
