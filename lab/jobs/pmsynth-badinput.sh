@@ -46,7 +46,9 @@ if pmsynth_ctl fault a prepare 11 once 2>/dev/null; then r=accepted; else r=refu
 teq "control 'fault a prepare 11 once': accepted" accepted "$r"
 pm_setup
 pm_cycle 1
-teq "a transition with -EAGAIN once in a's prepare completes (prepare retried)" 0 $?
+teq "a transition with -EAGAIN once in a's prepare completes" 0 $?
+teq "a's prepare ran twice: the -EAGAIN, then the retry" 2 \
+	"$(sed -n 's/^prepare //p' /sys/bus/pmsynth/devices/a/calls)"
 printf 'x fault=prepare:11:once\n' > once.txt
 pmsynth_load once.txt
 teq "scenario fault=prepare:11:once: accepted" 0 $?

@@ -21,12 +21,15 @@ writer() {
 		done
 	done
 }
+rm -f /tmp/stop
 writer & w1=$!
 writer & w2=$!
 done_rounds=0
 i=1
 while [ "$i" -le "$rounds" ]; do
-	# a round that deadlocks never returns: the guest's own timeout
+	# a round that deadlocks never returns, and its writer sleeps
+	# uninterruptibly, out of timeout's reach: the host's TIMEOUT catches
+	# that; timeout here only bounds a slow round
 	if ! timeout 60 sh -c "echo unload > $PMSYNTH/control && cat $scen > $PMSYNTH/scenario && echo load > $PMSYNTH/control"; then
 		log "round $i did not finish in 60 s (or failed): $(pmsynth_value status error)"
 		break
@@ -44,5 +47,7 @@ for h in /sys/bus/pmsynth/devices/*/hold; do
 done
 teq "every hold can be dropped afterwards" 0 \
 	"$(cat /sys/bus/pmsynth/devices/*/hold | awk '$1 != 0 { n++ } END { print n + 0 }')"
+teq "runtime usage counts all back to 0" 0 \
+	"$(cat /sys/bus/pmsynth/devices/*/power/runtime_usage | awk '$1 != 0 { n++ } END { print n + 0 }')"
 pmsynth_ctl unload
 teq "a final unload leaves no device" 0 "$(ls /sys/bus/pmsynth/devices | wc -l)"

@@ -11,6 +11,7 @@ leaf parent=mid masters=supplier
 supplier
 bystander
 flaky fault=runtime_suspend:5:once
+stiff fault=runtime_resume:5:once
 S
 pmsynth_load rt.txt || fail "rt.txt refused"
 B=/sys/bus/pmsynth/devices
@@ -56,3 +57,17 @@ teq "flaky: after rpm-clear it autosuspends (the fault was once)" suspended "$(s
 teq "flaky: usage count balanced" 0 "$(cat $B/flaky/power/runtime_usage)"
 teq "rpm-clear of an unknown device: refused" 1 "$(pmsynth_ctl rpm-clear nope 2>/dev/null; echo $?)"
 teq "rpm-clear of an unknown device: message" "rpm-clear: no device 'nope'" "$(pmsynth_value status error)"
+
+# A failed runtime resume leaves the device suspended, in error.
+teq "stiff: a hold fails when its runtime resume fails (-EIO once)" 1 \
+	"$(echo 1 > $B/stiff/hold 2>/dev/null; echo $?)"
+teq "stiff: status error" error "$(status stiff)"
+teq "rpm-clear stiff: accepted" 0 "$(pmsynth_ctl rpm-clear stiff 2>/dev/null; echo $?)"
+teq "stiff: suspended again, as it was" suspended "$(status stiff)"
+echo 1 > $B/stiff/hold
+teq "stiff: now a hold resumes it" active "$(status stiff)"
+echo 0 > $B/stiff/hold
+teq "rpm-clear of a device without an error: refused" 1 \
+	"$(pmsynth_ctl rpm-clear bystander 2>/dev/null; echo $?)"
+teq "rpm-clear of a device without an error: message" "rpm-clear: bystander has no runtime PM error" \
+	"$(pmsynth_value status error)"

@@ -13,7 +13,7 @@
  *   scenario  write: the scenario text (opening for write empties it)
  *   control   write: "load", "unload", "oracle-reset",
  *             "fault DEV PHASE ERRNO once|always|off", "rpm-clear DEV",
- *             "oracle-call DEV PHASE" (a spurious callback: self-test)
+ *             "oracle-call DEV PHASE" (a spurious callback's entry check)
  *   status    read:  devices, links, devices not back to active after a
  *             transition, runtime-active devices, and the last error
  *             ("line N: cause")
@@ -201,8 +201,9 @@ static ssize_t hold_store(struct device *dev, struct device_attribute *attr,
 	} else {
 		sd->holds--;
 		pm_runtime_mark_last_busy(dev);
-		ret = pm_runtime_put_autosuspend(dev);
-		ret = ret < 0 && ret != -EAGAIN && ret != -EBUSY ? ret : 0;
+		/* the reference is dropped whatever the suspend attempt says */
+		pm_runtime_put_autosuspend(dev);
+		ret = 0;
 	}
 	mutex_unlock(&sd->hold_lock);
 	return ret ? ret : count;
@@ -525,36 +526,52 @@ static int set_fault_cmd(char *args)
 
 /*
  * "rpm-clear DEV": clear the runtime PM error a failed callback left on
- * DEV (any error but -EAGAIN and -EBUSY), which stops all runtime PM of
- * the device until cleared: set it active again with runtime PM disabled
- * around (__pm_runtime_set_status() clears the error), then let it idle.
- * Caller holds pmsynth_mutex.
+ * DEV (a runtime_resume error, or a runtime_suspend error but -EAGAIN and
+ * -EBUSY), which stops all runtime PM of the device until cleared.  With
+ * runtime PM disabled around, the device is set to the status it is in
+ * (__pm_runtime_set_status() clears the error): active after a failed
+ * suspend, suspended after a failed resume; then it may idle.
+ * Caller holds pmsynth_mutex; takes the device's hold_lock.
  */
 static int rpm_clear_cmd(const char *name)
 {
 	struct pmsynth_dev *sd = find_dev(name);
+	bool active;
 	int ret;
 
 	if (!sd) {
 		scnprintf(last_error, sizeof(last_error), "rpm-clear: no device '%s'", name);
 		return -EINVAL;
 	}
+	mutex_lock(&sd->hold_lock);
 	pm_runtime_disable(&sd->dev);
-	ret = pm_runtime_set_active(&sd->dev);
-	pm_runtime_enable(&sd->dev);
-	if (ret) {
-		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s: cannot set active (%d)",
-			  name, ret);
-		return ret;
+	if (!sd->dev.power.runtime_error) {
+		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s has no runtime PM error",
+			  name);
+		ret = -EINVAL;
+		goto out;
 	}
-	pm_request_idle(&sd->dev);
-	return 0;
+	active = !pm_runtime_status_suspended(&sd->dev);
+	ret = active ? pm_runtime_set_active(&sd->dev) : pm_runtime_set_suspended(&sd->dev);
+	if (ret)
+		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s: cannot set %s (%d)",
+			  name, active ? "active" : "suspended", ret);
+	else
+		pmsynth_oracle_rt_set(sd, active);
+out:
+	pm_runtime_enable(&sd->dev);
+	if (!ret)
+		pm_request_idle(&sd->dev);
+	mutex_unlock(&sd->hold_lock);
+	return ret;
 }
 
 /*
- * "oracle-call DEV PHASE": run DEV's system-sleep callback for PHASE now,
- * outside any transition: a spurious call the oracle must report (its
- * self-test).  Caller holds pmsynth_mutex and the system sleep lock.
+ * "oracle-call DEV PHASE": check DEV as if its system-sleep callback for
+ * PHASE began now, outside any transition: a spurious call the oracle must
+ * report (its self-test).  Only the entry check runs: no latency, no
+ * fault, no state change, no call counted.  Caller holds pmsynth_mutex
+ * and the system sleep lock.
  */
 static int oracle_call_cmd(char *args)
 {
@@ -567,7 +584,7 @@ static int oracle_call_cmd(char *args)
 			  "oracle-call: want DEV PHASE (a device and a system-sleep phase)");
 		return -EINVAL;
 	}
-	pmsynth_callback(&sd->dev, ph);
+	pmsynth_oracle_enter(sd, ph);
 	return 0;
 }
 

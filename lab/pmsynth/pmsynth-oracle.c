@@ -32,7 +32,8 @@
  * shows up as a violation.
  *
  * Locking: depths and flags are written only by the device's own callbacks,
- * which the PM core serializes per device, and read from other devices'
+ * which the PM core serializes per device (and by rpm-clear with runtime PM
+ * of the device disabled), and read from other devices'
  * callbacks, ordered by the PM core's completions and power.lock; they are
  * accessed with READ_ONCE/WRITE_ONCE.  Counters are atomic; the first
  * violation is recorded under oracle_lock.
@@ -245,14 +246,32 @@ void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 			WRITE_ONCE(sd->level, depth_after(ph));
 		return;
 	}
-	if (ph == PS_RUNTIME_RESUME && !error)
-		WRITE_ONCE(sd->rt_up, true);
+	if (ph == PS_RUNTIME_RESUME) {
+		if (error)	/* the PM core leaves it suspended */
+			WRITE_ONCE(sd->rt_live, false);
+		else
+			WRITE_ONCE(sd->rt_up, true);
+	}
 	if (ph == PS_RUNTIME_SUSPEND) {
 		if (error)
 			WRITE_ONCE(sd->rt_up, true);
 		else
 			WRITE_ONCE(sd->rt_live, false);
 	}
+}
+
+/**
+ * pmsynth_oracle_rt_set - runtime state set without a callback
+ * @sd: the device
+ * @active: set active (true) or suspended
+ *
+ * For pm_runtime_set_active()/pm_runtime_set_suspended() done by pmsynth
+ * itself (rpm-clear), with runtime PM of @sd disabled.
+ */
+void pmsynth_oracle_rt_set(struct pmsynth_dev *sd, bool active)
+{
+	WRITE_ONCE(sd->rt_up, active);
+	WRITE_ONCE(sd->rt_live, active);
 }
 
 /**

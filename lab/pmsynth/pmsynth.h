@@ -123,7 +123,6 @@ int pmsynth_parse(char *text, size_t len, struct pmsynth_scenario *sc,
 void pmsynth_scenario_free(struct pmsynth_scenario *sc);
 int pmsynth_phase_lookup(const char *name);
 
-/* pmsynth-oracle.c */
 /*
  * Whether a fault would make the PM core retry forever: dpm_prepare()
  * tries a device's ->prepare() again as long as it returns -EAGAIN, so
@@ -133,6 +132,9 @@ static inline bool pmsynth_fault_loops(int ph, int err, u8 mode)
 {
 	return ph == PS_PREPARE && err == -EAGAIN && mode == PM_FAULT_ALWAYS;
 }
+
+/* pmsynth-oracle.c */
+void pmsynth_oracle_rt_set(struct pmsynth_dev *sd, bool active);
 void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph);
 void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 			  int error);
