@@ -2,7 +2,7 @@
 # Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
 # guest on synthetic devices: the output holds what the tool promises.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 19
+tap_plan 20
 w=$BUILD/test-guest/oneliners
 pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-devices.bt \
 	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
@@ -14,9 +14,12 @@ ok $GUEST_STATUS "oneliners job runs to the end"
 # resume callbacks sleep 1000 us +-50%
 # bpftrace prints the map sorted by value: the slowest come last
 grep '^@callback_us\[' "$w/slowest-devices.txt" | tail -n 20 > "$w/slowest-20.txt"
+# (an async noirq callback of 100 us can be held up past 1 ms when many
+# sleep at once on the shared clock: most, not all, are suspend/resume)
 n=$(grep -cE '^@callback_us\[(suspend|resume), d[0-9]+\]: [0-9]+$' "$w/slowest-20.txt")
-check "slowest-devices: the 20 slowest are suspend/resume callbacks of pmsynth devices ($n)" [ "$n" -eq 20 ]
-out=$(awk -F': ' '$2 < 500 || $2 > 2500' "$w/slowest-20.txt" | wc -l)
+check "slowest-devices: at least 15 of the 20 slowest are suspend/resume callbacks of pmsynth devices ($n)" \
+	[ "$n" -ge 15 ]
+out=$(grep -E '^@callback_us\[(suspend|resume), ' "$w/slowest-20.txt" | awk -F': ' '$2 < 500 || $2 > 2500' | wc -l)
 check "slowest-devices: their times match the scenario's 1000 us +-50% ($out outside)" [ "$out" -eq 0 ]
 
 # wait-chains: @wait_us[device, relation, other]: us
@@ -54,8 +57,12 @@ check "callback-hist: at least the 99 async pmsynth suspend callbacks ran in wor
 	[ "${n:-0}" -ge 99 ]
 check "callback-hist: prepare runs sync only" \
 	sh -c "grep -q '^@sync_callbacks\[prepare\]: [0-9]' '$w/callback-hist.txt' && ! grep -q '^@async_callbacks\[prepare\]' '$w/callback-hist.txt'"
-check "sync-devices: d7, made synchronous, is listed" grep -q '^@sync_in_suspend\[d7\]: 1$' "$w/sync-devices.txt"
-check "sync-devices: async pmsynth devices are not" sh -c "! grep -q '^@sync_in_suspend\[d8\]' '$w/sync-devices.txt'"
+check "sync-devices: d7, made synchronous, spent its ~1000 us suspend callback on the phase's thread" \
+	sh -c "grep -E '^@sync_us\[suspend, d7\]: [0-9]+$' '$w/sync-devices.txt' | awk -F': ' '\$2 >= 500' | grep -q ."
+check "sync-devices: and held back the devices that depend on it (blocked waits on d7)" \
+	grep -qE '^@held_back_us\[[a-z_]+, d7\]: [0-9]+$' "$w/sync-devices.txt"
+check "sync-devices: async pmsynth devices are not listed" \
+	sh -c "! grep -qE '^@(sync|held_back)_us\[[a-z_]+, d8\]' '$w/sync-devices.txt'"
 check "trace-cmd report shows dpm_async waits" grep -q 'dpm_async_wait_begin:' "$w/trace-cmd-report.txt"
 check "trace-cmd report shows device callbacks" grep -q 'device_pm_callback_end:' "$w/trace-cmd-report.txt"
 
