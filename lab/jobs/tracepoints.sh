@@ -3,7 +3,8 @@
 #  1. one async transition with every dpm_async and rpm event enabled:
 #     events.trace (the host checks counts and relations);
 #  2. one transition with dpm_async disabled but power events on:
-#     disabled.trace (must hold no dpm_async event);
+#     disabled.trace (must hold no dpm_async event); one with only
+#     dpm_async_wait_end enabled: wait-end-only.trace (each event alone);
 #  3. overhead, same boot: 3 transitions with dpm_async off, 3 on,
 #     overhead-{off,on}-N.trace (power:suspend_resume only otherwise).
 . /pmlab/pmlib.sh
@@ -33,6 +34,13 @@ trace_on
 pm_cycle 1 || fail "transition with dpm_async disabled failed"
 trace_off
 trace_save disabled.trace
+
+# each wait event alone: only dpm_async_wait_end enabled
+trace_setup power:suspend_resume dpm_async:dpm_async_wait_end
+trace_on
+pm_cycle 1 || fail "transition with only dpm_async_wait_end failed"
+trace_off
+trace_save wait-end-only.trace
 
 for mode in off on; do
 	if [ $mode = on ]; then

@@ -5,7 +5,7 @@
 # names a real parent, child, supplier or consumer with the right relation;
 # nothing fires while the events are disabled.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 42
+tap_plan 44
 w=$BUILD/test-guest/tracepoints
 scen=$TOP/bench/scenarios/dag-100.txt
 pmsynth_guest tracepoints "$w" bench/scenarios/dag-100.txt -- dag-100.txt 5
@@ -80,5 +80,9 @@ check "every wait_begin has its wait_end ($begins, $ends)" [ "$begins" -eq "$end
 check "with dpm_async disabled, the transition was traced" grep -q 'suspend_resume: dpm_suspend' "$w/disabled.trace"
 check "with dpm_async disabled, no dpm_async event fired" sh -c "! grep -q dpm_async_ '$w/disabled.trace'"
 check "their enable files all read 0" [ "$(cat "$w/disabled-enable.txt")" = 0 ]
+check "dpm_async_wait_end enabled alone fires (it had been gated on wait_begin's switch)" \
+	grep -q 'dpm_async_wait_end: d[0-9]* waits for' "$w/wait-end-only.trace"
+check "and alone it is: no dpm_async_wait_begin in that trace" \
+	sh -c "! grep -q dpm_async_wait_begin '$w/wait-end-only.trace'"
 check "the oracle saw no violation meanwhile" grep -qx 'violations 0' "$w/oracle.txt"
 tap_done
