@@ -51,7 +51,7 @@ static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosus
  * done event brings what the kernel side kept of start and callbacks) */
 struct dev_rec {
 	ENTRY *entry;			/* its entry in open_recs */
-	struct pmtrace_event first;	/* the queued (or start) event */
+	struct pmtrace_event first;	/* its first event (key, phase, event); name set at done */
 	unsigned long long queued, start, cb_start, cb_end, done;
 	unsigned int cpu, tid;
 	int async, error;
