@@ -107,6 +107,7 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->dev = 0;
 	e->name[0] = '\0';
 	e->other = 0;
+	e->outcome = 0;
 	return e;
 }
 
@@ -282,6 +283,21 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
  * event carries every CPU's accounting at this moment; the step's busy,
  * idle and all-idle times are the differences between its two events.
  */
+/*
+ * The phase running now, if it is prepare or complete (PMT_NO_PHASE
+ * otherwise): their devices get no dpm_async events, the thread running
+ * the phase brackets each one's callback with device_pm_callback_start/end.
+ */
+__u32 sync_phase = PMT_NO_PHASE;
+
+static __always_inline bool name_is(const char *name, const char *want, int len)
+{
+	for (int i = 0; i < len; i++)
+		if (name[i] != want[i])
+			return false;
+	return true;
+}
+
 SEC("tp_btf/suspend_resume")
 int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 {
@@ -306,6 +322,10 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	p->e.kind = start ? PMT_PHASE_BEGIN : PMT_PHASE_END;
 	p->e.value = val;
 	bpf_probe_read_kernel_str(p->e.name, sizeof(p->e.name), action);
+	if (name_is(p->e.name, "dpm_prepare", sizeof("dpm_prepare")))
+		sync_phase = start ? PMT_PREPARE : PMT_NO_PHASE;
+	else if (name_is(p->e.name, "dpm_complete", sizeof("dpm_complete")))
+		sync_phase = start ? PMT_COMPLETE : PMT_NO_PHASE;
 	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
 	p->unknown = 0;
 	bpf_loop(p->ncpus, snap_cpu, &sc, 0);
@@ -337,6 +357,8 @@ struct work {
 	__u64 dev;			/* 0: none */
 	__u64 start, cb_start, cb_end, wait_begin;
 	__u32 cpu, nvcsw, nivcsw;
+	__u32 phase;			/* prepare or complete: the callback is the work */
+	int event;			/* its PM event, then */
 };
 
 struct {
@@ -354,51 +376,14 @@ static __always_inline struct work *work_on(struct device *dev)
 	return w && w->dev == (__u64)dev ? w : NULL;
 }
 
-SEC("tp_btf/device_pm_callback_start")
-int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
-{
-	struct work *w = work_on(dev);
-
-	if (w)
-		w->cb_start = bpf_ktime_get_ns();
-	return 0;
-}
-
-SEC("tp_btf/device_pm_callback_end")
-int BPF_PROG(callback_end, struct device *dev, int error)
-{
-	struct work *w = work_on(dev);
-
-	if (w)
-		w->cb_end = bpf_ktime_get_ns();
-	return 0;
-}
-
-/* queued: on the thread that walks the list; the name comes with done */
-SEC("tp_btf/dpm_async_queued")
-int BPF_PROG(queued, struct device *dev, enum dpm_phase phase, int event, bool async)
-{
-	struct pmtrace_event *e = reserve(PMT_QUEUED);
-
-	if (!e)
-		return 0;
-	e->dev = (__u64)dev;
-	e->phase = phase;
-	e->event = event;
-	e->async = async;
-	submit(e);
-	return 0;
-}
-
-SEC("tp_btf/dpm_async_start")
-int BPF_PROG(start, struct device *dev, enum dpm_phase phase, int event, bool async)
+static __always_inline struct work *work_begin(struct device *dev, __u32 phase)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct work *w = bpf_task_storage_get(&works, t, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 
 	if (!w) {
 		count_drop();
-		return 0;
+		return NULL;
 	}
 	w->dev = (__u64)dev;
 	w->start = bpf_ktime_get_ns();
@@ -408,27 +393,28 @@ int BPF_PROG(start, struct device *dev, enum dpm_phase phase, int event, bool as
 	w->cpu = bpf_get_smp_processor_id();
 	w->nvcsw = t->nvcsw;
 	w->nivcsw = t->nivcsw;
-	return 0;
+	w->phase = phase;
+	return w;
 }
 
 /* done: the device's whole work in the phase, in one event */
-SEC("tp_btf/dpm_async_done")
-int BPF_PROG(done, struct device *dev, enum dpm_phase phase, int event, bool async, int error)
+static __always_inline void work_done(struct device *dev, struct work *w, __u32 phase,
+				      int event, bool async, int error, int outcome)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
-	struct work *w = work_on(dev);
 	struct pmtrace_event *e = reserve(PMT_DONE);
 
 	if (!e)
-		return 0;
+		return;
 	e->dev = (__u64)dev;
 	note_name(dev);
 	e->phase = phase;
 	e->event = event;
 	e->async = async;
 	e->value = error;
+	e->outcome = outcome;
 	if (!w)
-		count_drop();	/* no dpm_async_start seen on this thread */
+		count_drop();	/* no start seen on this thread */
 	if (w) {
 		e->start = w->start;
 		e->cb_start = w->cb_start;
@@ -439,12 +425,83 @@ int BPF_PROG(done, struct device *dev, enum dpm_phase phase, int event, bool asy
 		w->dev = 0;
 	}
 	submit(e);
+}
+
+/* In prepare and complete a device's callback is its whole work. */
+SEC("tp_btf/device_pm_callback_start")
+int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
+{
+	__u32 phase = sync_phase;
+	struct work *w;
+
+	if (phase != PMT_NO_PHASE) {
+		w = work_begin(dev, phase);
+		if (w) {
+			w->cb_start = w->start;
+			w->event = event;
+		}
+		return 0;
+	}
+	w = work_on(dev);
+	if (w)
+		w->cb_start = bpf_ktime_get_ns();
+	return 0;
+}
+
+SEC("tp_btf/device_pm_callback_end")
+int BPF_PROG(callback_end, struct device *dev, int error)
+{
+	struct work *w = work_on(dev);
+
+	if (!w)
+		return 0;
+	w->cb_end = bpf_ktime_get_ns();
+	if (w->phase != PMT_NO_PHASE)
+		work_done(dev, w, w->phase, w->event, false, error, PMT_OUTCOME_UNKNOWN);
+	return 0;
+}
+
+/*
+ * The kernel's phase (enum suspend_stat_step) as pmtrace numbers it: the
+ * same order, from prepare on.
+ */
+static __always_inline __u32 pmt_phase(int phase)
+{
+	return phase - bpf_core_enum_value(enum suspend_stat_step, SUSPEND_PREPARE);
+}
+
+/* queued: on the thread that walks the list; the name comes with done */
+SEC("tp_btf/dpm_async_queued")
+int BPF_PROG(queued, struct device *dev, int phase, int event)
+{
+	struct pmtrace_event *e = reserve(PMT_QUEUED);
+
+	if (!e)
+		return 0;
+	e->dev = (__u64)dev;
+	e->phase = pmt_phase(phase);
+	e->event = event;
+	e->async = 1;
+	submit(e);
+	return 0;
+}
+
+SEC("tp_btf/dpm_async_start")
+int BPF_PROG(start, struct device *dev, int phase, int event, bool async)
+{
+	work_begin(dev, PMT_NO_PHASE);
+	return 0;
+}
+
+SEC("tp_btf/dpm_async_done")
+int BPF_PROG(done, struct device *dev, int phase, int event, bool async, int error, int outcome)
+{
+	work_done(dev, work_on(dev), pmt_phase(phase), event, async, error, outcome);
 	return 0;
 }
 
 SEC("tp_btf/dpm_async_wait_begin")
-int BPF_PROG(wait_begin, struct device *dev, struct device *other, enum dpm_relation relation,
-	     enum dpm_phase phase, int event)
+int BPF_PROG(wait_begin, struct device *dev, struct device *other, int reason, int phase, int event)
 {
 	struct work *w = work_on(dev);
 
@@ -455,8 +512,7 @@ int BPF_PROG(wait_begin, struct device *dev, struct device *other, enum dpm_rela
 
 /* a wait that blocked: one event, with the device waited for */
 SEC("tp_btf/dpm_async_wait_end")
-int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relation relation,
-	     enum dpm_phase phase, int event)
+int BPF_PROG(wait_end, struct device *dev, struct device *other, int reason, int phase, int event)
 {
 	struct work *w = work_on(dev);
 	struct pmtrace_event *e = reserve(PMT_WAIT_END);
@@ -466,8 +522,8 @@ int BPF_PROG(wait_end, struct device *dev, struct device *other, enum dpm_relati
 	e->dev = (__u64)dev;
 	e->other = (__u64)other;
 	note_name(other);
-	e->relation = relation;
-	e->phase = phase;
+	e->relation = reason;
+	e->phase = pmt_phase(phase);
 	e->event = event;
 	e->start = w ? w->wait_begin : 0;
 	if (w)
@@ -493,26 +549,50 @@ static __always_inline int named(struct device *dev, __u8 kind, int event, int v
 	return 0;
 }
 
-SEC("tp_btf/rpm_callback_start")
-int BPF_PROG(rpm_cb_start, struct device *dev, enum rpm_status status)
+/* a runtime callback: which one, the function, whether forced, its value */
+static __always_inline int rpm_callback(struct device *dev, __u8 kind, int req, void *cb,
+					bool forced, int ret)
 {
-	return named(dev, PMT_RPM_CB_START, status, 0);
+	struct pmtrace_event *e = reserve(kind);
+
+	if (!e)
+		return 0;
+	e->dev = (__u64)dev;
+	note_name(dev);
+	e->event = req;
+	e->other = (__u64)cb;
+	e->async = forced;
+	e->value = ret;
+	submit(e);
+	return 0;
+}
+
+SEC("tp_btf/rpm_callback_start")
+int BPF_PROG(rpm_cb_start, struct device *dev, int req, void *cb, bool forced, int ret)
+{
+	return rpm_callback(dev, PMT_RPM_CB_START, req, cb, forced, 0);
 }
 
 SEC("tp_btf/rpm_callback_end")
-int BPF_PROG(rpm_cb_end, struct device *dev, enum rpm_status status, int ret)
+int BPF_PROG(rpm_cb_end, struct device *dev, int req, void *cb, bool forced, int ret)
 {
-	return named(dev, PMT_RPM_CB_END, status, ret);
+	return rpm_callback(dev, PMT_RPM_CB_END, req, cb, forced, ret);
 }
 
 SEC("tp_btf/rpm_request_queue")
-int BPF_PROG(rpm_queue, struct device *dev, enum rpm_request req, bool queued)
+int BPF_PROG(rpm_queue, struct device *dev, int req, bool queued)
 {
 	return named(dev, PMT_RPM_QUEUE, req, queued);
 }
 
+SEC("tp_btf/rpm_request_cancel")
+int BPF_PROG(rpm_cancel, struct device *dev, int req)
+{
+	return named(dev, PMT_RPM_CANCEL, req, 0);
+}
+
 SEC("tp_btf/rpm_request_run")
-int BPF_PROG(rpm_run, struct device *dev, enum rpm_request req)
+int BPF_PROG(rpm_run, struct device *dev, int req)
 {
 	return named(dev, PMT_RPM_RUN, req, 0);
 }

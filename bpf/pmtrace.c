@@ -32,6 +32,7 @@
 #include <sys/resource.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "ksyms.h"
 #include "pmtrace.h"
 #include "pmtrace.skel.h"
 
@@ -39,9 +40,18 @@ static const char * const phase_names[] = {
 	"prepare", "suspend", "suspend_late", "suspend_noirq",
 	"resume_noirq", "resume_early", "resume", "complete",
 };
-static const char * const relation_names[] = { "parent", "child", "supplier", "consumer" };
+/* the kernel's enum dpm_wait_reason, enum dpm_outcome and enum rpm_request */
+#define NR_RELATIONS 5
+static const char * const relation_names[NR_RELATIONS] = {
+	"parent", "child", "supplier", "consumer", "callback",
+};
+static const char * const outcome_names[] = {
+	"called", "no_callback", "skipped_aborted", "skipped_wakeup", "skipped_syscore",
+	"skipped_direct_complete", "skipped_not_suspended", "skipped_left_suspended",
+	"skipped_removed",
+};
 static const char * const rpm_callbacks[] = {
-	[0] = "runtime_idle", [1] = "runtime_resume", [3] = "runtime_suspend",
+	[1] = "runtime_idle", [2] = "runtime_suspend", [4] = "runtime_resume",
 };
 static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosuspend", "resume" };
 
@@ -54,14 +64,21 @@ struct dev_rec {
 	struct pmtrace_event first;	/* its first event (key, phase, event); name set at done */
 	unsigned long long queued, start, cb_start, cb_end, done;
 	unsigned int cpu, tid;
-	int async, error;
+	int async, error, outcome;
 	json_object *waits;		/* array of {other, relation, ns} */
-	unsigned long long wait_ns[4];
+	unsigned long long wait_ns[NR_RELATIONS];
 	unsigned int nvcsw, nivcsw;	/* the thread's switches, start to done */
 };
 
 static struct hsearch_data open_recs;	/* key "device/phase" -> open record */
-static unsigned long long by_tid_ts[65536];		/* rpm callback start by tid */
+/*
+ * Runtime callbacks open on a thread (by tid), innermost last: a callback
+ * may run another device's (pm_runtime_get_sync() in ->runtime_resume()).
+ */
+#define CB_THREADS 8192
+#define CB_DEPTH 4
+static struct { unsigned long long dev, ts; } open_cbs[CB_THREADS][CB_DEPTH];
+static unsigned char cb_depth[CB_THREADS];
 static unsigned long long phase_begin[64];
 static long phase_begin_snap[64];	/* index in snaps[] */
 static char phase_key[64][PMTRACE_NAME_LEN + 12];
@@ -210,13 +227,15 @@ static void close_rec(struct dev_rec *r)
 	json_object_object_add(o, "end", json_object_new_int64(r->done));
 	json_object_object_add(o, "queue_ns", json_object_new_int64(r->queued && r->start ? r->start - r->queued : 0));
 	json_object_object_add(o, "callback_ns", json_object_new_int64(r->cb_end > r->cb_start ? r->cb_end - r->cb_start : 0));
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < NR_RELATIONS; i++)
 		json_object_object_add(w, relation_names[i], json_object_new_int64(r->wait_ns[i]));
 	json_object_object_add(o, "wait_ns", w);
 	json_object_object_add(o, "waits", r->waits);
 	json_object_object_add(o, "nvcsw", json_object_new_int64(r->nvcsw));
 	json_object_object_add(o, "nivcsw", json_object_new_int64(r->nivcsw));
 	json_object_object_add(o, "error", json_object_new_int(r->error));
+	json_object_object_add(o, "outcome", json_object_new_string(r->outcome == PMT_OUTCOME_UNKNOWN ?
+		"unknown" : NAME(outcome_names, r->outcome)));
 	emit(o);
 }
 
@@ -331,6 +350,7 @@ static const char *name_of_dev(unsigned long long dev)
 /* Turn one event, in time order, into records. */
 static void handle(const struct pmtrace_event *e)
 {
+	unsigned long long start;
 	struct dev_rec *r;
 	json_object *o;
 	int slot;
@@ -367,7 +387,7 @@ static void handle(const struct pmtrace_event *e)
 		break;
 	case PMT_WAIT_END:
 		r = lookup(e, true);
-		if (r && e->start && e->relation < 4) {
+		if (r && e->start && e->relation < NR_RELATIONS) {
 			unsigned long long ns = e->ts - e->start;
 
 			o = json_object_new_object();
@@ -394,32 +414,49 @@ static void handle(const struct pmtrace_event *e)
 		r->nivcsw = e->nivcsw;
 		r->done = e->ts;
 		r->error = e->value;
+		r->outcome = e->outcome;
 		close_rec(r);		/* the record's JSON owns r->waits now */
 		r->entry->data = NULL;
 		free(r);
 		break;
 	case PMT_RPM_CB_START:
-		by_tid_ts[e->tid & 0xffff] = e->ts;
+		slot = e->tid % CB_THREADS;
+		if (cb_depth[slot] < CB_DEPTH) {
+			open_cbs[slot][cb_depth[slot]].dev = e->dev;
+			open_cbs[slot][cb_depth[slot]++].ts = e->ts;
+		}
 		break;
 	case PMT_RPM_CB_END:
+		slot = e->tid % CB_THREADS;
+		start = 0;
+		while (cb_depth[slot] > 0) {	/* the innermost open one of this device */
+			cb_depth[slot]--;
+			if (open_cbs[slot][cb_depth[slot]].dev == e->dev) {
+				start = open_cbs[slot][cb_depth[slot]].ts;
+				break;
+			}
+		}
 		o = json_object_new_object();
 		json_object_object_add(o, "type", json_object_new_string("rpm_callback"));
 		json_object_object_add(o, "device", json_object_new_string(name_of_dev(e->dev)));
 		json_object_object_add(o, "callback", json_object_new_string(NAME(rpm_callbacks, e->event)));
-		json_object_object_add(o, "start", json_object_new_int64(by_tid_ts[e->tid & 0xffff]));
+		json_object_object_add(o, "function", json_object_new_string(ksym_name(e->other)));
+		json_object_object_add(o, "forced", json_object_new_int(e->async));
+		json_object_object_add(o, "start", json_object_new_int64(start));
 		json_object_object_add(o, "end", json_object_new_int64(e->ts));
 		json_object_object_add(o, "ret", json_object_new_int(e->value));
 		json_object_object_add(o, "cpu", json_object_new_int(e->cpu));
 		emit(o);
 		break;
 	case PMT_RPM_QUEUE:
+	case PMT_RPM_CANCEL:
 	case PMT_RPM_RUN:
 		o = json_object_new_object();
 		json_object_object_add(o, "type", json_object_new_string("rpm_request"));
 		json_object_object_add(o, "device", json_object_new_string(name_of_dev(e->dev)));
 		json_object_object_add(o, "request", json_object_new_string(NAME(rpm_requests, e->event)));
 		json_object_object_add(o, "what", json_object_new_string(e->kind == PMT_RPM_QUEUE ?
-			(e->value ? "queued" : "replaced") : "run"));
+			(e->value ? "queued" : "replaced") : e->kind == PMT_RPM_CANCEL ? "cancelled" : "run"));
 		json_object_object_add(o, "ts", json_object_new_int64(e->ts));
 		emit(o);
 		break;

@@ -15,22 +15,34 @@
 #define PMTRACE_RING_BYTES (16 << 20)
 
 /* the record format's name and version, in every file's begin record */
-#define PMTRACE_FORMAT "pmtrace-records-2"
+#define PMTRACE_FORMAT "pmtrace-records-3"
 
 /* CPUs whose busy and idle time pmtrace accounts (cpu_acct map) */
 #define PMTRACE_MAX_CPUS 64
 
+/* the phases of device records, in transition order (bench/dpm-phase.h) */
+enum pmtrace_phase {
+	PMT_PREPARE, PMT_SUSPEND, PMT_SUSPEND_LATE, PMT_SUSPEND_NOIRQ,
+	PMT_RESUME_NOIRQ, PMT_RESUME_EARLY, PMT_RESUME, PMT_COMPLETE,
+	PMT_NO_PHASE = 255,
+};
+
+/* a device record's outcome: the kernel's enum dpm_outcome, or unknown */
+#define PMT_OUTCOME_UNKNOWN 255
+
 enum pmtrace_kind {
 	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
 	PMT_PHASE_END,		/* power:suspend_resume, end */
-	PMT_QUEUED,		/* dpm_async:dpm_async_queued */
-	PMT_WAIT_END,		/* dpm_async:dpm_async_wait_end (begin: start) */
-	PMT_DONE,		/* dpm_async:dpm_async_done, with what
+	PMT_QUEUED,		/* power:dpm_async_queued */
+	PMT_WAIT_END,		/* power:dpm_async_wait_end (begin: start) */
+	PMT_DONE,		/* power:dpm_async_done, with what
 				 * dpm_async_start, device_pm_callback_start/end
-				 * left in the thread's task storage */
+				 * left in the thread's task storage; in prepare
+				 * and complete: device_pm_callback_end */
 	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
 	PMT_RPM_CB_END,		/* rpm:rpm_callback_end */
 	PMT_RPM_QUEUE,		/* rpm:rpm_request_queue */
+	PMT_RPM_CANCEL,		/* rpm:rpm_request_cancel */
 	PMT_RPM_RUN,		/* rpm:rpm_request_run */
 	PMT_NR_KINDS,
 };
@@ -82,18 +94,19 @@ struct pmtrace_event {
 	unsigned int tid;
 	unsigned char kind;		/* enum pmtrace_kind */
 	unsigned char phase;		/* dpm phase (dpm_async events) */
-	unsigned char async;
-	unsigned char relation;		/* wait events */
-	int event;			/* PM event; rpm: status or request */
+	unsigned char async;		/* rpm callbacks: forced */
+	unsigned char relation;		/* wait events: enum dpm_wait_reason */
+	int event;			/* PM event; rpm: request (callback: which) */
 	int value;			/* error, ret, val, queued */
 	unsigned int nvcsw, nivcsw;	/* done: the thread's switches since start */
 	unsigned int start_cpu;		/* done: the CPU at dpm_async_start */
-	unsigned int pad;
+	unsigned int outcome;		/* done: enum dpm_outcome, PMT_OUTCOME_UNKNOWN */
 	unsigned long long start;	/* done: dpm_async_start; wait_end: wait_begin */
 	unsigned long long cb_start;	/* done: device_pm_callback_start (0: none) */
 	unsigned long long cb_end;	/* done: device_pm_callback_end */
 	unsigned long long dev;		/* the struct device: the key */
-	unsigned long long other;	/* wait_end: the device waited for */
+	unsigned long long other;	/* wait_end: the device waited for;
+					 * rpm callbacks: the function */
 	/*
 	 * A device's name costs a string copy, slow next to the rest of an
 	 * event: the names map (pmtrace_name by device) gets it once per

@@ -1,10 +1,11 @@
 # oneliners SCENARIO: run every bpftrace tool of tracepoints/ and the
 # trace-cmd recipe against pmsynth devices, saving what each prints.
 #   system sleep (SCENARIO, one async transition each): slowest-devices,
-#     wait-chains, queue-delay, phase-times, callback-hist, sync-devices (d7 made
+#     wait-chains, queue-delay, callback-hist, sync-devices (d7 made
 #     synchronous first), trace-cmd record/report;
-#   runtime PM (rt.txt below): rpm-latency and never-autosuspend around a
-#     workload that holds "held" for good and "released" only briefly.
+#   runtime PM (rt.txt below): rpm-latency around a workload that holds
+#     "held" for good and "released" only briefly, and makes requests of
+#     "released" that are cancelled before pm_wq runs them.
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod
@@ -13,12 +14,13 @@ echo 1 > /sys/power/pm_async
 echo disabled > /sys/bus/pmsynth/devices/d7/power/async
 # bpftrace -c splits its command at spaces (no shell): use a script
 echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
-for t in slowest-devices wait-chains queue-delay phase-times sync-devices callback-hist; do
+for t in slowest-devices wait-chains queue-delay sync-devices callback-hist; do
 	bpftrace "/pmlab/$t.bt" -c "sh /tmp/suspend.sh" > "$t.txt" 2> "$t.err" ||
 		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
 	grep -q . "$t.err" && sed "s/^/$t: /" "$t.err" >&2
 done
-trace-cmd record -q -o /tmp/trace.dat -e dpm_async -e power:device_pm_callback_start \
+trace-cmd record -q -o /tmp/trace.dat -e power:dpm_async_wait_begin \
+	-e power:dpm_async_wait_end -e power:dpm_async_done -e power:device_pm_callback_start \
 	-e power:device_pm_callback_end sh -c 'echo mem > /sys/power/state' > trace-cmd-record.txt 2>&1 ||
 	fail "trace-cmd record failed: $(tail -3 trace-cmd-record.txt)"
 trace-cmd report -i /tmp/trace.dat > trace-cmd-report.txt 2>&1 || fail "trace-cmd report failed"
@@ -36,10 +38,9 @@ echo 1 > $B/held/hold
 echo 1 > $B/released/hold
 echo 0 > $B/released/hold
 sleep 1
+# with no active child left, hub gets idle notifications: runtime_idle
+echo 0 > $B/held/hold
+sleep 1
 S
-for t in rpm-latency never-autosuspend; do
-	echo 0 > /sys/bus/pmsynth/devices/held/hold 2>/dev/null
-	sleep 1
-	bpftrace "/pmlab/$t.bt" -c "sh /tmp/rt-workload.sh" > "$t.txt" 2> "$t.err" ||
-		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
-done
+bpftrace /pmlab/rpm-latency.bt -c "sh /tmp/rt-workload.sh" > rpm-latency.txt 2> rpm-latency.err ||
+	fail "bpftrace rpm-latency.bt failed: $(tail -3 rpm-latency.err)"

@@ -2,12 +2,14 @@
 # pmsynth device synchronous (power/async), then:
 #  1. one async transition with every dpm_async and rpm event enabled:
 #     events.trace (the host checks counts and relations);
-#  2. one transition with dpm_async disabled but power events on:
+#  2. one transition with the dpm_async events disabled but power events on:
 #     disabled.trace (must hold no dpm_async event); one with only
 #     dpm_async_wait_end enabled: wait-end-only.trace (each event alone);
 #  3. overhead, same boot: 3 transitions with dpm_async off, 3 on,
 #     overhead-{off,on}-N.trace (power:suspend_resume only otherwise).
 . /pmlab/pmlib.sh
+DPM_EVENTS="power:dpm_async_queued power:dpm_async_start power:dpm_async_wait_begin
+	power:dpm_async_wait_end power:dpm_async_done"
 scen=/pmlab/$1 every=${2:-5}
 pm_setup
 pmsynth_insmod
@@ -21,7 +23,7 @@ grep -l disabled /sys/bus/pmsynth/devices/*/power/async | sed 's|.*/devices/\([^
 ls /sys/bus/pmsynth/devices > devices.txt
 
 pm_cycle 1 || fail "warm-up transition failed"
-trace_setup 'dpm_async:*' 'rpm:*' power:suspend_resume power:device_pm_callback_start \
+trace_setup $DPM_EVENTS 'rpm:*' power:suspend_resume power:device_pm_callback_start \
 	power:device_pm_callback_end
 trace_on
 pm_cycle 1 || fail "traced transition failed"
@@ -29,14 +31,14 @@ trace_off
 trace_save events.trace
 
 trace_setup power:suspend_resume power:device_pm_callback_start power:device_pm_callback_end
-cat $TRACEFS/events/dpm_async/*/enable | sort -u > disabled-enable.txt
+cat $TRACEFS/events/power/dpm_async_*/enable | sort -u > disabled-enable.txt
 trace_on
 pm_cycle 1 || fail "transition with dpm_async disabled failed"
 trace_off
 trace_save disabled.trace
 
 # each wait event alone: only dpm_async_wait_end enabled
-trace_setup power:suspend_resume dpm_async:dpm_async_wait_end
+trace_setup power:suspend_resume power:dpm_async_wait_end
 trace_on
 pm_cycle 1 || fail "transition with only dpm_async_wait_end failed"
 trace_off
@@ -44,7 +46,7 @@ trace_save wait-end-only.trace
 
 for mode in off on; do
 	if [ $mode = on ]; then
-		trace_setup power:suspend_resume 'dpm_async:*'
+		trace_setup power:suspend_resume $DPM_EVENTS
 	else
 		trace_setup power:suspend_resume
 	fi

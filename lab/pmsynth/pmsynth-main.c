@@ -11,9 +11,9 @@
  *
  * User interface, in debugfs (pmsynth/):
  *   scenario  write: the scenario text (opening for write empties it)
- *   control   write: "load", "unload", "oracle-reset",
- *             "fault DEV PHASE ERRNO once|always|off", "rpm-clear DEV",
- *             "oracle-call DEV PHASE" (a spurious callback's entry check)
+ *   control   write: commands (pmsynth-control.c): "load", "unload",
+ *             "oracle-reset", "fault", "rpm-clear", "oracle-call",
+ *             "wait-for", "force-runtime", "rpm-cancel"
  *   status    read:  devices, links, devices not back to active after a
  *             transition, runtime-active devices, and the last error
  *             ("line N: cause")
@@ -34,6 +34,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
+#include <linux/pm_wakeup.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/suspend.h>
@@ -41,7 +42,7 @@
 #include <linux/vmalloc.h>
 #include "pmsynth.h"
 
-static DEFINE_MUTEX(pmsynth_mutex);
+DEFINE_MUTEX(pmsynth_mutex);
 DEFINE_SPINLOCK(pmsynth_fault_lock);
 
 static struct device *pmsynth_root;
@@ -57,7 +58,7 @@ static u64 jitter_seed;
 /* scenario text being written, under pmsynth_mutex */
 static char *text;
 static size_t text_len;
-static char last_error[256];
+char pmsynth_error[PMSYNTH_ERROR_LEN];
 
 static const struct bus_type pmsynth_bus = {
 	.name = "pmsynth",
@@ -121,15 +122,29 @@ static int injected_fault(struct pmsynth_dev *sd, enum pmsynth_phase ph)
 static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 {
 	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+	struct pmsynth_dev *other = READ_ONCE(sd->wait_for);
 	int call = atomic_inc_return(&sd->calls[ph]);
 	int err;
 
 	pmsynth_oracle_enter(sd, ph);
+	if (other && sd->wait_phase == ph)
+		device_pm_wait_for_dev(dev, &other->dev);
 	wait_or_spin(latency_us(sd, ph, call), sd->spec.mode[ph]);
 	err = injected_fault(sd, ph);
-	if (err)
+	if (err == PMSYNTH_FAULT_WAKEUP) {
+		dev_info(dev, "injected wakeup event in %s\n", pmsynth_phase_names[ph]);
+		pm_system_wakeup();
+		err = 0;
+	} else if (err) {
 		dev_info(dev, "injected error %d in %s\n", err,
 			 pmsynth_phase_names[ph]);
+	}
+	if (!err && READ_ONCE(sd->force_runtime)) {
+		if (ph == PS_SUSPEND_LATE)
+			err = pm_runtime_force_suspend(dev);
+		else if (ph == PS_RESUME_EARLY)
+			err = pm_runtime_force_resume(dev);
+	}
 	pmsynth_oracle_leave(sd, ph, err);
 	return err;
 }
@@ -255,7 +270,7 @@ static const struct device_type pmsynth_type = {
  * Remove every device and link, and wait until every device is released.
  * Caller holds pmsynth_mutex.
  */
-static void depopulate(void)
+void pmsynth_depopulate(void)
 {
 	int i, j;
 
@@ -431,46 +446,48 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 		pm_runtime_enable(&devs[i]->dev);
 	return 0;
 fail:
-	depopulate();
+	pmsynth_depopulate();
 	return ret;
 }
 
 /* "load": replace the population with the staged scenario text. */
-static int load(void)
+/* Replace the population with the scenario written.  Under pmsynth_mutex. */
+int pmsynth_load(void)
 {
 	struct pmsynth_scenario sc;
 	int ret;
 
 	if (!text_len) {
-		strscpy(last_error, "no scenario written", sizeof(last_error));
+		strscpy(pmsynth_error, "no scenario written", sizeof(pmsynth_error));
 		return -ENODATA;
 	}
-	ret = pmsynth_parse(text, text_len, &sc, last_error, sizeof(last_error));
+	ret = pmsynth_parse(text, text_len, &sc, pmsynth_error, sizeof(pmsynth_error));
 	/* the text was parsed in place: it cannot be loaded twice */
 	vfree(text);
 	text = NULL;
 	text_len = 0;
 	if (ret) {
-		pr_err("pmsynth: scenario refused: %s\n", last_error);
+		pr_err("pmsynth: scenario refused: %s\n", pmsynth_error);
 		return ret;
 	}
-	depopulate();
+	pmsynth_depopulate();
 	pmsynth_oracle_reset();
 	jitter_pct = sc.jitter_pct;
 	jitter_seed = sc.seed;
-	ret = populate(&sc, last_error, sizeof(last_error));
+	ret = populate(&sc, pmsynth_error, sizeof(pmsynth_error));
 	pmsynth_scenario_free(&sc);
 	if (ret) {
-		if (!last_error[0])
-			scnprintf(last_error, sizeof(last_error), "cannot create devices: %d", ret);
-		pr_err("pmsynth: %s\n", last_error);
+		if (!pmsynth_error[0])
+			scnprintf(pmsynth_error, sizeof(pmsynth_error), "cannot create devices: %d", ret);
+		pr_err("pmsynth: %s\n", pmsynth_error);
 		return ret;
 	}
 	pr_info("pmsynth: %d devices, %d pm_links\n", nr_devs, nr_links);
 	return 0;
 }
 
-static struct pmsynth_dev *find_dev(const char *name)
+/* The device called @name in the live population, or NULL.  Under pmsynth_mutex. */
+struct pmsynth_dev *pmsynth_find(const char *name)
 {
 	int i;
 
@@ -479,159 +496,6 @@ static struct pmsynth_dev *find_dev(const char *name)
 			return devs[i];
 	return NULL;
 }
-
-/* "fault DEV PHASE ERRNO once|always|off" */
-static int set_fault_cmd(char *args)
-{
-	char *dev = strsep(&args, " "), *phase = strsep(&args, " ");
-	char *errstr = strsep(&args, " "), *how = strsep(&args, " ");
-	struct pmsynth_dev *sd;
-	unsigned long flags;
-	int ph, err;
-	u8 mode;
-
-	if (!dev || !phase || !errstr || !how || args) {
-		strscpy(last_error, "usage: fault DEV PHASE ERRNO once|always|off",
-			sizeof(last_error));
-		return -EINVAL;
-	}
-	sd = find_dev(dev);
-	ph = pmsynth_phase_lookup(phase);
-	if (!sd || ph < 0 || kstrtoint(errstr, 10, &err) || abs(err) >= MAX_ERRNO) {
-		scnprintf(last_error, sizeof(last_error),
-			  "fault: bad device '%s', phase '%s' or errno '%s'",
-			  dev, phase, errstr);
-		return -EINVAL;
-	}
-	if (!strcmp(how, "once"))
-		mode = PM_FAULT_ONCE;
-	else if (!strcmp(how, "always"))
-		mode = PM_FAULT_ALWAYS;
-	else if (!strcmp(how, "off"))
-		mode = PM_FAULT_OFF;
-	else
-		return -EINVAL;
-	if (pmsynth_fault_loops(ph, -abs(err), mode)) {
-		scnprintf(last_error, sizeof(last_error),
-			  "fault: %s %s %d always: the PM core retries that forever",
-			  dev, phase, err);
-		return -EINVAL;
-	}
-	spin_lock_irqsave(&pmsynth_fault_lock, flags);
-	sd->fault_err[ph] = mode == PM_FAULT_OFF ? 0 : -abs(err);
-	sd->fault_mode[ph] = mode;
-	spin_unlock_irqrestore(&pmsynth_fault_lock, flags);
-	return 0;
-}
-
-/*
- * "rpm-clear DEV": clear the runtime PM error a failed callback left on
- * DEV (a runtime_resume error, or a runtime_suspend error but -EAGAIN and
- * -EBUSY), which stops all runtime PM of the device until cleared.  With
- * runtime PM disabled around, the device is set to the status it is in
- * (__pm_runtime_set_status() clears the error): active after a failed
- * suspend, suspended after a failed resume; then it may idle.
- * Caller holds pmsynth_mutex; takes the device's hold_lock.
- */
-static int rpm_clear_cmd(const char *name)
-{
-	struct pmsynth_dev *sd = find_dev(name);
-	bool active;
-	int ret;
-
-	if (!sd) {
-		scnprintf(last_error, sizeof(last_error), "rpm-clear: no device '%s'", name);
-		return -EINVAL;
-	}
-	mutex_lock(&sd->hold_lock);
-	pm_runtime_disable(&sd->dev);
-	if (!sd->dev.power.runtime_error) {
-		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s has no runtime PM error",
-			  name);
-		ret = -EINVAL;
-		goto out;
-	}
-	active = !pm_runtime_status_suspended(&sd->dev);
-	ret = active ? pm_runtime_set_active(&sd->dev) : pm_runtime_set_suspended(&sd->dev);
-	if (ret)
-		scnprintf(last_error, sizeof(last_error), "rpm-clear: %s: cannot set %s (%d)",
-			  name, active ? "active" : "suspended", ret);
-	else
-		pmsynth_oracle_rt_set(sd, active);
-out:
-	pm_runtime_enable(&sd->dev);
-	if (!ret)
-		pm_request_idle(&sd->dev);
-	mutex_unlock(&sd->hold_lock);
-	return ret;
-}
-
-/*
- * "oracle-call DEV PHASE": check DEV as if its system-sleep callback for
- * PHASE began now, outside any transition: a spurious call the oracle must
- * report (its self-test).  Only the entry check runs: no latency, no
- * fault, no state change, no call counted.  Caller holds pmsynth_mutex
- * and the system sleep lock.
- */
-static int oracle_call_cmd(char *args)
-{
-	char *name = strsep(&args, " ");
-	struct pmsynth_dev *sd = name ? find_dev(name) : NULL;
-	int ph = args ? pmsynth_phase_lookup(args) : -1;
-
-	if (!sd || ph < 0 || ph >= PS_NR_SYSTEM) {
-		scnprintf(last_error, sizeof(last_error),
-			  "oracle-call: want DEV PHASE (a device and a system-sleep phase)");
-		return -EINVAL;
-	}
-	pmsynth_oracle_enter(sd, ph);
-	return 0;
-}
-
-static ssize_t control_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
-{
-	char buf[160], *cmd;
-	unsigned int sleep_flags;
-	int ret;
-
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	cmd = strim(buf);
-
-	sleep_flags = lock_system_sleep();
-	mutex_lock(&pmsynth_mutex);
-	last_error[0] = '\0';
-	if (!strcmp(cmd, "load")) {
-		ret = load();
-	} else if (!strcmp(cmd, "unload")) {
-		depopulate();
-		ret = 0;
-	} else if (!strcmp(cmd, "oracle-reset")) {
-		pmsynth_oracle_reset();
-		ret = 0;
-	} else if (!strncmp(cmd, "fault ", 6)) {
-		ret = set_fault_cmd(cmd + 6);
-	} else if (!strncmp(cmd, "rpm-clear ", 10)) {
-		ret = rpm_clear_cmd(cmd + 10);
-	} else if (!strncmp(cmd, "oracle-call ", 12)) {
-		ret = oracle_call_cmd(cmd + 12);
-	} else {
-		scnprintf(last_error, sizeof(last_error), "unknown command '%s'", cmd);
-		ret = -EINVAL;
-	}
-	mutex_unlock(&pmsynth_mutex);
-	unlock_system_sleep(sleep_flags);
-	return ret ? ret : count;
-}
-
-static const struct file_operations control_fops = {
-	.owner = THIS_MODULE,
-	.write = control_write,
-};
 
 static int scenario_open(struct inode *inode, struct file *file)
 {
@@ -651,7 +515,7 @@ static ssize_t scenario_write(struct file *file, const char __user *ubuf,
 
 	mutex_lock(&pmsynth_mutex);
 	if (text_len + count > PMSYNTH_MAX_TEXT) {
-		scnprintf(last_error, sizeof(last_error), "scenario larger than %d bytes",
+		scnprintf(pmsynth_error, sizeof(pmsynth_error), "scenario larger than %d bytes",
 			  PMSYNTH_MAX_TEXT);
 		ret = -EFBIG;
 		goto out;
@@ -699,7 +563,7 @@ static int status_show(struct seq_file *m, void *unused)
 	}
 	seq_printf(m, "devices %d\nlinks %d\nnot_active %d\nruntime_active %d\nerror %s\n",
 		   nr_devs, nr_links, not_active, rt_active,
-		   last_error[0] ? last_error : "none");
+		   pmsynth_error[0] ? pmsynth_error : "none");
 	mutex_unlock(&pmsynth_mutex);
 	return 0;
 }
@@ -733,7 +597,7 @@ static int __init pmsynth_init(void)
 	device_enable_async_suspend(pmsynth_root);
 	pmsynth_debugfs = debugfs_create_dir("pmsynth", NULL);
 	debugfs_create_file("scenario", 0200, pmsynth_debugfs, NULL, &scenario_fops);
-	debugfs_create_file("control", 0200, pmsynth_debugfs, NULL, &control_fops);
+	debugfs_create_file("control", 0200, pmsynth_debugfs, NULL, &pmsynth_control_fops);
 	debugfs_create_file("status", 0444, pmsynth_debugfs, NULL, &status_fops);
 	debugfs_create_file("oracle", 0444, pmsynth_debugfs, NULL, &oracle_fops);
 	return 0;
@@ -746,7 +610,7 @@ static void __exit pmsynth_exit(void)
 	debugfs_remove_recursive(pmsynth_debugfs);
 	sleep_flags = lock_system_sleep();
 	mutex_lock(&pmsynth_mutex);
-	depopulate();
+	pmsynth_depopulate();
 	vfree(text);
 	mutex_unlock(&pmsynth_mutex);
 	unlock_system_sleep(sleep_flags);

@@ -7,6 +7,8 @@
 #define _PMSYNTH_H
 
 #include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -87,9 +89,22 @@ struct pmsynth_dev {
 	struct device_link **links;
 	int nr_links;
 
-	/* fault injection, updated under pmsynth_fault_lock */
+	/*
+	 * Fault injection, updated under pmsynth_fault_lock: a negative
+	 * errno, or PMSYNTH_FAULT_WAKEUP (the callback signals a wakeup event).
+	 */
 	int fault_err[PS_NR_PHASES];
 	u8 fault_mode[PS_NR_PHASES];
+
+	/*
+	 * Set by control commands while no transition runs: in @wait_phase
+	 * the callback waits for @wait_for with device_pm_wait_for_dev();
+	 * with @force_runtime, suspend_late and resume_early go through
+	 * pm_runtime_force_suspend/resume().
+	 */
+	struct pmsynth_dev *wait_for;
+	int wait_phase;
+	bool force_runtime;
 
 	/* oracle state, see pmsynth-oracle.c */
 	int level;				/* system sleep depth, 0..4 */
@@ -114,8 +129,22 @@ static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
 	return container_of(dev, struct pmsynth_dev, dev);
 }
 
+/* a fault_err value: the callback signals a wakeup event, returns 0 */
+#define PMSYNTH_FAULT_WAKEUP	1
+
 extern const char * const pmsynth_phase_names[PS_NR_PHASES];
 extern spinlock_t pmsynth_fault_lock;
+
+/* pmsynth-main.c: the population, under pmsynth_mutex */
+#define PMSYNTH_ERROR_LEN	256
+extern struct mutex pmsynth_mutex;
+extern char pmsynth_error[PMSYNTH_ERROR_LEN];	/* the last error, "" if none */
+struct pmsynth_dev *pmsynth_find(const char *name);
+int pmsynth_load(void);
+void pmsynth_depopulate(void);
+
+/* pmsynth-control.c */
+extern const struct file_operations pmsynth_control_fops;
 
 /* pmsynth-scenario.c */
 int pmsynth_parse(char *text, size_t len, struct pmsynth_scenario *sc,
