@@ -318,7 +318,7 @@ static int by_ll(const void *a, const void *b)
  * @t's async workers in phase @p: distinct threads that ran async device
  * work, the most with device work in progress (start to done) at once,
  * their context switches during it; and the waits that blocked (any
- * thread: dpm_async_wait_begin fires only for those).
+ * thread: dpm_device_wait_start fires only for those).
  */
 static void workers_of(const struct transition *t, int p, struct phase_result *res, double scale)
 {

@@ -109,7 +109,7 @@ static int read_begin(struct transition *t, json_object *o)
 		fprintf(stderr, "%s: record format '%s', this analysis reads '%s'%s\n",
 			t->path, format, PMTRACE_FORMAT,
 			strcmp(format, PMTRACE_FORMAT) < 0 ?
-			": recorded by an older pmtrace, without CPU accounting; record again" : "");
+			": recorded by an older pmtrace; record again" : "");
 		return -2;
 	}
 	t->scenario = meta_str(meta, "scenario");

@@ -283,20 +283,31 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
  * event carries every CPU's accounting at this moment; the step's busy,
  * idle and all-idle times are the differences between its two events.
  */
-/*
- * The phase running now, if it is prepare or complete (PMT_NO_PHASE
- * otherwise): their devices get no dpm_async events, the thread running
- * the phase brackets each one's callback with device_pm_callback_start/end.
- */
-__u32 sync_phase = PMT_NO_PHASE;
 
-static __always_inline bool name_is(const char *name, const char *want, int len)
+/* eight characters as a little-endian word */
+#define C8(a, b, c, d, e, f, g, h)					\
+	((__u64)(a) | (__u64)(b) << 8 | (__u64)(c) << 16 | (__u64)(d) << 24 |	\
+	 (__u64)(e) << 32 | (__u64)(f) << 40 | (__u64)(g) << 48 | (__u64)(h) << 56)
+
+/*
+ * The step @name (a copy, PMTRACE_NAME_LEN bytes) is prepare or complete:
+ * compared as words (string literals would need a .rodata.str section,
+ * which Debian 12's libbpf does not load).
+ */
+static __always_inline __u32 sync_phase_of(const char *name)
 {
-	for (int i = 0; i < len; i++)
-		if (name[i] != want[i])
-			return false;
-	return true;
+	__u64 head = *(const __u64 *)name, tail = *(const __u64 *)(name + 8);
+
+	if (head == C8('d', 'p', 'm', '_', 'p', 'r', 'e', 'p') &&
+	    (tail & 0xffffffff) == C8('a', 'r', 'e', 0, 0, 0, 0, 0))
+		return PMT_PREPARE;
+	if (head == C8('d', 'p', 'm', '_', 'c', 'o', 'm', 'p') &&
+	    tail == C8('l', 'e', 't', 'e', 0, 0, 0, 0))
+		return PMT_COMPLETE;
+	return PMT_NO_PHASE;
 }
+
+static __always_inline void note_sync_phase(__u32 phase, bool start);
 
 SEC("tp_btf/suspend_resume")
 int BPF_PROG(suspend_resume, const char *action, int val, bool start)
@@ -322,10 +333,7 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	p->e.kind = start ? PMT_PHASE_BEGIN : PMT_PHASE_END;
 	p->e.value = val;
 	bpf_probe_read_kernel_str(p->e.name, sizeof(p->e.name), action);
-	if (name_is(p->e.name, "dpm_prepare", sizeof("dpm_prepare")))
-		sync_phase = start ? PMT_PREPARE : PMT_NO_PHASE;
-	else if (name_is(p->e.name, "dpm_complete", sizeof("dpm_complete")))
-		sync_phase = start ? PMT_COMPLETE : PMT_NO_PHASE;
+	note_sync_phase(sync_phase_of(p->e.name), start);
 	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
 	p->unknown = 0;
 	bpf_loop(p->ncpus, snap_cpu, &sc, 0);
@@ -348,7 +356,7 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 
 /*
  * The device a thread is working on in the current phase, from
- * dpm_async_start to dpm_async_done (both on that thread): what the
+ * dpm_device_start to dpm_device_end (both on that thread): what the
  * events in between add goes here, and user space gets it all in the one
  * done event.  Task storage is a pointer away from the task: cheaper than
  * a ring buffer event per callback start and end.
@@ -359,6 +367,7 @@ struct work {
 	__u32 cpu, nvcsw, nivcsw;
 	__u32 phase;			/* prepare or complete: the callback is the work */
 	int event;			/* its PM event, then */
+	__u32 sync_phase;		/* the thread runs prepare or complete: phase + 1 */
 };
 
 struct {
@@ -367,6 +376,24 @@ struct {
 	__type(key, int);
 	__type(value, struct work);
 } works SEC(".maps");
+
+/*
+ * Prepare and complete: their devices get no dpm_device events; the thread
+ * running the phase brackets each one's callback with
+ * device_pm_callback_start/end.  That thread's task storage says it is in
+ * one of them (not a global: Debian 12's libbpf would need a .data map).
+ */
+static __always_inline void note_sync_phase(__u32 phase, bool start)
+{
+	struct work *w;
+
+	if (phase == PMT_NO_PHASE)
+		return;
+	w = bpf_task_storage_get(&works, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (w)
+		w->sync_phase = start ? phase + 1 : 0;
+}
 
 /* this thread's work on @dev, or NULL */
 static __always_inline struct work *work_on(struct device *dev)
@@ -431,11 +458,10 @@ static __always_inline void work_done(struct device *dev, struct work *w, __u32 
 SEC("tp_btf/device_pm_callback_start")
 int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 {
-	__u32 phase = sync_phase;
-	struct work *w;
+	struct work *w = bpf_task_storage_get(&works, bpf_get_current_task_btf(), 0, 0);
 
-	if (phase != PMT_NO_PHASE) {
-		w = work_begin(dev, phase);
+	if (w && w->sync_phase) {
+		w = work_begin(dev, w->sync_phase - 1);
 		if (w) {
 			w->cb_start = w->start;
 			w->event = event;
@@ -471,7 +497,7 @@ static __always_inline __u32 pmt_phase(int phase)
 }
 
 /* queued: on the thread that walks the list; the name comes with done */
-SEC("tp_btf/dpm_async_queued")
+SEC("tp_btf/dpm_device_queued")
 int BPF_PROG(queued, struct device *dev, int phase, int event)
 {
 	struct pmtrace_event *e = reserve(PMT_QUEUED);
@@ -486,21 +512,21 @@ int BPF_PROG(queued, struct device *dev, int phase, int event)
 	return 0;
 }
 
-SEC("tp_btf/dpm_async_start")
+SEC("tp_btf/dpm_device_start")
 int BPF_PROG(start, struct device *dev, int phase, int event, bool async)
 {
 	work_begin(dev, PMT_NO_PHASE);
 	return 0;
 }
 
-SEC("tp_btf/dpm_async_done")
+SEC("tp_btf/dpm_device_end")
 int BPF_PROG(done, struct device *dev, int phase, int event, bool async, int error, int outcome)
 {
 	work_done(dev, work_on(dev), pmt_phase(phase), event, async, error, outcome);
 	return 0;
 }
 
-SEC("tp_btf/dpm_async_wait_begin")
+SEC("tp_btf/dpm_device_wait_start")
 int BPF_PROG(wait_begin, struct device *dev, struct device *other, int reason, int phase, int event)
 {
 	struct work *w = work_on(dev);
@@ -511,7 +537,7 @@ int BPF_PROG(wait_begin, struct device *dev, struct device *other, int reason, i
 }
 
 /* a wait that blocked: one event, with the device waited for */
-SEC("tp_btf/dpm_async_wait_end")
+SEC("tp_btf/dpm_device_wait_end")
 int BPF_PROG(wait_end, struct device *dev, struct device *other, int reason, int phase, int event)
 {
 	struct work *w = work_on(dev);
@@ -568,7 +594,7 @@ static __always_inline int rpm_callback(struct device *dev, __u8 kind, int req, 
 }
 
 SEC("tp_btf/rpm_callback_start")
-int BPF_PROG(rpm_cb_start, struct device *dev, int req, void *cb, bool forced, int ret)
+int BPF_PROG(rpm_cb_start, struct device *dev, int req, void *cb, bool forced)
 {
 	return rpm_callback(dev, PMT_RPM_CB_START, req, cb, forced, 0);
 }

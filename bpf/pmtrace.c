@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pmtrace - per-device, per-phase timing of suspend/resume and runtime PM,
- * from the kernel's power events and the series' dpm_async and rpm events.
+ * from the kernel's power events and the series' dpm_device and rpm events.
  *
  *   pmtrace -o records.jsonl -m scenario=dag-100 -c 'sh suspend.sh'
  *
@@ -57,7 +57,7 @@ static const char * const rpm_requests[] = { "none", "idle", "suspend", "autosus
 
 #define MAX_KEYS 65536	/* distinct (device, phase) pairs */
 
-/* a device's processing in a phase, from dpm_async_queued to _done (the
+/* a device's processing in a phase, from dpm_device_queued to _done (the
  * done event brings what the kernel side kept of start and callbacks) */
 struct dev_rec {
 	ENTRY *entry;			/* its entry in open_recs */

@@ -33,10 +33,10 @@ enum pmtrace_phase {
 enum pmtrace_kind {
 	PMT_PHASE_BEGIN,	/* power:suspend_resume, start */
 	PMT_PHASE_END,		/* power:suspend_resume, end */
-	PMT_QUEUED,		/* power:dpm_async_queued */
-	PMT_WAIT_END,		/* power:dpm_async_wait_end (begin: start) */
-	PMT_DONE,		/* power:dpm_async_done, with what
-				 * dpm_async_start, device_pm_callback_start/end
+	PMT_QUEUED,		/* power:dpm_device_queued */
+	PMT_WAIT_END,		/* power:dpm_device_wait_end (begin: start) */
+	PMT_DONE,		/* power:dpm_device_end, with what
+				 * dpm_device_start, device_pm_callback_start/end
 				 * left in the thread's task storage; in prepare
 				 * and complete: device_pm_callback_end */
 	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
@@ -93,15 +93,15 @@ struct pmtrace_event {
 	unsigned int cpu;
 	unsigned int tid;
 	unsigned char kind;		/* enum pmtrace_kind */
-	unsigned char phase;		/* dpm phase (dpm_async events) */
+	unsigned char phase;		/* dpm phase (dpm_device events) */
 	unsigned char async;		/* rpm callbacks: forced */
 	unsigned char relation;		/* wait events: enum dpm_wait_reason */
 	int event;			/* PM event; rpm: request (callback: which) */
 	int value;			/* error, ret, val, queued */
 	unsigned int nvcsw, nivcsw;	/* done: the thread's switches since start */
-	unsigned int start_cpu;		/* done: the CPU at dpm_async_start */
+	unsigned int start_cpu;		/* done: the CPU at dpm_device_start */
 	unsigned int outcome;		/* done: enum dpm_outcome, PMT_OUTCOME_UNKNOWN */
-	unsigned long long start;	/* done: dpm_async_start; wait_end: wait_begin */
+	unsigned long long start;	/* done: dpm_device_start; wait_end: wait_begin */
 	unsigned long long cb_start;	/* done: device_pm_callback_start (0: none) */
 	unsigned long long cb_end;	/* done: device_pm_callback_end */
 	unsigned long long dev;		/* the struct device: the key */

@@ -51,7 +51,7 @@ function cpu_times(ph, len,    n, i, b, out) {
 BEGIN {
 	np = split("prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete", phases, " ")
 	nd = split(devs, dl, " ")
-	printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-2\",\"meta\":{\"scenario\":\"%s\",\"scenario_sha256\":\"%s\",\"devices\":\"%d\",\"links\":\"%d\",\"mode\":\"%s\",\"cpus\":\"%d\",\"clock\":\"%s\"}}\n", name, sha, nd, links, mode, cpus, clock
+	printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-3\",\"meta\":{\"scenario\":\"%s\",\"scenario_sha256\":\"%s\",\"devices\":\"%d\",\"links\":\"%d\",\"mode\":\"%s\",\"cpus\":\"%d\",\"clock\":\"%s\"}}\n", name, sha, nd, links, mode, cpus, clock
 }
 $1 == "phase" { ps[$2] = $3; pe[$2] = $4; next }
 $1 == "cpu" { allidle[$2] = $3; busy[$2] = $4; next }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# measure-overhead.sh - cost of the dpm_async events on a transition of
+# measure-overhead.sh - cost of the dpm_device events on a transition of
 # synthetic devices: in one guest boot, 3 transitions with the events
 # disabled and 3 with them enabled (power:suspend_resume on in both, for
 # the phase times), virtual clock.

@@ -48,9 +48,9 @@ kernel_times() {
 
 # the events pmtrace attaches to, for trace-cmd
 TRACECMD_EVENTS="-e power:suspend_resume -e power:device_pm_callback_start
-	-e power:device_pm_callback_end -e power:cpu_idle -e power:dpm_async_queued
-	-e power:dpm_async_start -e power:dpm_async_wait_begin -e power:dpm_async_wait_end
-	-e power:dpm_async_done -e rpm:rpm_callback_start -e rpm:rpm_callback_end
+	-e power:device_pm_callback_end -e power:cpu_idle -e power:dpm_device_queued
+	-e power:dpm_device_start -e power:dpm_device_wait_start -e power:dpm_device_wait_end
+	-e power:dpm_device_end -e rpm:rpm_callback_start -e rpm:rpm_callback_end
 	-e rpm:rpm_request_queue -e rpm:rpm_request_cancel -e rpm:rpm_request_run"
 
 # cycle MODE N: one transition; MODE sync or async (pmtrace), bare,

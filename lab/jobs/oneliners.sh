@@ -19,8 +19,7 @@ for t in slowest-devices wait-chains queue-delay sync-devices callback-hist; do
 		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
 	grep -q . "$t.err" && sed "s/^/$t: /" "$t.err" >&2
 done
-trace-cmd record -q -o /tmp/trace.dat -e power:dpm_async_wait_begin \
-	-e power:dpm_async_wait_end -e power:dpm_async_done -e power:device_pm_callback_start \
+trace-cmd record -q -o /tmp/trace.dat -e 'power:dpm_device_*' -e power:device_pm_callback_start \
 	-e power:device_pm_callback_end sh -c 'echo mem > /sys/power/state' > trace-cmd-record.txt 2>&1 ||
 	fail "trace-cmd record failed: $(tail -3 trace-cmd-record.txt)"
 trace-cmd report -i /tmp/trace.dat > trace-cmd-report.txt 2>&1 || fail "trace-cmd report failed"
@@ -38,6 +37,11 @@ echo 1 > $B/held/hold
 echo 1 > $B/released/hold
 echo 0 > $B/released/hold
 sleep 1
+# requests of released that pm_runtime_barrier() cancels
+for i in 1 2 3; do
+	echo rpm-cancel released > /sys/kernel/debug/pmsynth/control
+	sleep 0.2
+done
 # with no active child left, hub gets idle notifications: runtime_idle
 echo 0 > $B/held/hold
 sleep 1

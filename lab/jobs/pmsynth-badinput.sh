@@ -31,6 +31,9 @@ printf 'x\ny masters=y\n' | bad own-master "line 2: device 'y' is its own master
 printf 'x lat=suspend:2000000\n' | bad latency "line 1: latency '2000000' out of range (0..1000000 us)"
 printf 'x fault=suspend:99999\n' | bad errno "line 1: fault errno '99999' out of range (1..4094)"
 printf 'x autosuspend=-5\n' | bad autosuspend "line 1: autosuspend '-5' out of range (0..60000 ms, or off)"
+printf 'x flags=smart_suspend\n' | bad flags \
+	"line 1: flags: unsupported flag 'smart_suspend' (no_direct_complete, or none)"
+printf 'x direct_complete=2\n' | bad direct-complete "line 1: direct_complete: '2' is not 0 or 1"
 printf 'x lat=nap:5\n' | bad phase "line 1: lat: unknown phase 'nap'"
 printf 'x/y\n' | bad name "line 1: invalid device name 'x/y' (1..63 printable characters, none of / , =)"
 seq 1 4097 | sed 's/^/d/' | bad too-many "line 4097: too many devices (at most 4096)"
@@ -42,6 +45,18 @@ if pmsynth_ctl fault a prepare 11 always 2>/dev/null; then r=accepted; else r=re
 teq "control 'fault a prepare 11 always': refused" refused "$r"
 teq "control 'fault a prepare 11 always': message" \
 	"fault: a prepare 11 always: the PM core retries that forever" "$(pmsynth_value status error)"
+# control commands with bad arguments: refused, the cause named
+badctl() {	# badctl COMMAND EXPECTED-MESSAGE
+	if pmsynth_ctl "$1" 2>/dev/null; then r=accepted; else r=refused; fi
+	teq "control '$1': refused" refused "$r"
+	teq "control '$1': message" "$2" "$(pmsynth_value status error)"
+}
+badctl "wait-for a a suspend" "wait-for: want DEV OTHER PHASE (two devices, a system-sleep phase) or DEV off"
+badctl "wait-for a b runtime_idle" "wait-for: want DEV OTHER PHASE (two devices, a system-sleep phase) or DEV off"
+badctl "fault a runtime_suspend wakeup once" \
+	"fault: bad device 'a', phase 'runtime_suspend' or errno 'wakeup' (wakeup: system phases only)"
+badctl "force-runtime a maybe" "force-runtime: want DEV on|off"
+badctl "rpm-cancel nope" "rpm-cancel: no device 'nope'"
 if pmsynth_ctl fault a prepare 11 once 2>/dev/null; then r=accepted; else r=refused; fi
 teq "control 'fault a prepare 11 once': accepted" accepted "$r"
 pm_setup

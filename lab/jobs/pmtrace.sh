@@ -1,6 +1,6 @@
 # pmtrace DEVICES: load a device scenario and record one async transition
 # with bpf/pmtrace (records.jsonl), while trace-cmd records the same
-# transition's power and dpm_async events (trace.dat -> trace-cmd.txt),
+# transition's power events (trace.dat -> trace-cmd.txt),
 # for the cross-check of tests/guest/pmtrace.t.  Both on CLOCK_MONOTONIC
 # (bpf_ktime_get_ns; trace-cmd -C mono): ftrace's default per-CPU "local"
 # clock is not comparable across CPUs, and async workers migrate.

@@ -8,8 +8,8 @@
 #  3. the next transition goes through: after.trace.
 # Plus the oracle and the module status after all three.
 . /pmlab/pmlib.sh
-DPM_EVENTS="power:dpm_async_queued power:dpm_async_start power:dpm_async_wait_begin
-	power:dpm_async_wait_end power:dpm_async_done"
+DPM_EVENTS="power:dpm_device_queued power:dpm_device_start power:dpm_device_wait_start
+	power:dpm_device_wait_end power:dpm_device_end"
 pm_setup
 pmsynth_insmod
 cat > small.txt <<'S'

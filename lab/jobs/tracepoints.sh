@@ -1,15 +1,15 @@
 # tracepoints SCENARIO SYNC_EVERY: load SCENARIO, make every SYNC_EVERY-th
 # pmsynth device synchronous (power/async), then:
-#  1. one async transition with every dpm_async and rpm event enabled:
+#  1. one async transition with every dpm_device and rpm event enabled:
 #     events.trace (the host checks counts and relations);
-#  2. one transition with the dpm_async events disabled but power events on:
-#     disabled.trace (must hold no dpm_async event); one with only
-#     dpm_async_wait_end enabled: wait-end-only.trace (each event alone);
-#  3. overhead, same boot: 3 transitions with dpm_async off, 3 on,
+#  2. one transition with the dpm_device events disabled but power events on:
+#     disabled.trace (must hold no dpm_device event); one with only
+#     dpm_device_wait_end enabled: wait-end-only.trace (each event alone);
+#  3. overhead, same boot: 3 transitions with dpm_device off, 3 on,
 #     overhead-{off,on}-N.trace (power:suspend_resume only otherwise).
 . /pmlab/pmlib.sh
-DPM_EVENTS="power:dpm_async_queued power:dpm_async_start power:dpm_async_wait_begin
-	power:dpm_async_wait_end power:dpm_async_done"
+DPM_EVENTS="power:dpm_device_queued power:dpm_device_start power:dpm_device_wait_start
+	power:dpm_device_wait_end power:dpm_device_end"
 scen=/pmlab/$1 every=${2:-5}
 pm_setup
 pmsynth_insmod
@@ -31,16 +31,16 @@ trace_off
 trace_save events.trace
 
 trace_setup power:suspend_resume power:device_pm_callback_start power:device_pm_callback_end
-cat $TRACEFS/events/power/dpm_async_*/enable | sort -u > disabled-enable.txt
+cat $TRACEFS/events/power/dpm_device_*/enable | sort -u > disabled-enable.txt
 trace_on
-pm_cycle 1 || fail "transition with dpm_async disabled failed"
+pm_cycle 1 || fail "transition with the dpm_device events disabled failed"
 trace_off
 trace_save disabled.trace
 
-# each wait event alone: only dpm_async_wait_end enabled
-trace_setup power:suspend_resume power:dpm_async_wait_end
+# each wait event alone: only dpm_device_wait_end enabled
+trace_setup power:suspend_resume power:dpm_device_wait_end
 trace_on
-pm_cycle 1 || fail "transition with only dpm_async_wait_end failed"
+pm_cycle 1 || fail "transition with only dpm_device_wait_end failed"
 trace_off
 trace_save wait-end-only.trace
 

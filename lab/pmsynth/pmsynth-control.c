@@ -62,8 +62,8 @@ static int set_fault_cmd(char *args)
 		return -EINVAL;
 	if (pmsynth_fault_loops(ph, err, mode)) {
 		scnprintf(pmsynth_error, sizeof(pmsynth_error),
-			  "fault: %s %s %d always: the PM core retries that forever",
-			  dev, phase, err);
+			  "fault: %s %s %s always: the PM core retries that forever",
+			  dev, phase, errstr);
 		return -EINVAL;
 	}
 	spin_lock_irqsave(&pmsynth_fault_lock, flags);
@@ -190,7 +190,8 @@ static int force_runtime_cmd(char *args)
  * "rpm-cancel DEV": make an asynchronous runtime PM request of DEV (resume
  * if it is suspended, else an idle notification), then pm_runtime_barrier()
  * at once, which cancels the request unless pm_wq has started on it
- * already: a cancellation to trace.  Takes the device's hold_lock.
+ * already: a cancellation to trace.  Then it may idle again.  Takes the
+ * device's hold_lock.
  */
 static int rpm_cancel_cmd(const char *name)
 {
@@ -207,6 +208,8 @@ static int rpm_cancel_cmd(const char *name)
 	else
 		ret = pm_request_idle(&sd->dev);
 	pm_runtime_barrier(&sd->dev);
+	/* the barrier may have resumed it: let it idle again */
+	pm_request_idle(&sd->dev);
 	mutex_unlock(&sd->hold_lock);
 	if (ret < 0) {
 		scnprintf(pmsynth_error, sizeof(pmsynth_error),

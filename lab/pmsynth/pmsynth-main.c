@@ -146,6 +146,9 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 			err = pm_runtime_force_resume(dev);
 	}
 	pmsynth_oracle_leave(sd, ph, err);
+	/* a positive ->prepare(): leave it suspended if runtime-suspended */
+	if (ph == PS_PREPARE && !err && sd->spec.direct_complete)
+		return 1;
 	return err;
 }
 
@@ -412,6 +415,7 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 		}
 		if (sd->spec.async)
 			device_enable_async_suspend(&sd->dev);
+		dev_pm_set_driver_flags(&sd->dev, sd->spec.driver_flags);
 		if (sd->spec.autosuspend_ms >= 0) {
 			pm_runtime_set_autosuspend_delay(&sd->dev,
 							 sd->spec.autosuspend_ms);

@@ -9,7 +9,9 @@
  *   prepare                    superiors (parent, masters) are prepared (>= 1):
  *                              dpm_prepare() walks dpm_list parents first;
  *   suspend, _late, _noirq     subordinates (children, slaves) already went
- *                              at least as deep as this phase;
+ *                              at least as deep as this phase (or were left
+ *                              runtime-suspended by direct_complete: their
+ *                              suspend-side callbacks do not run);
  *   resume_noirq, _early, resume  superiors are already at most as deep as
  *                              this phase leaves the device (resumed, or
  *                              never suspended that deep);
@@ -158,7 +160,14 @@ static void check_done(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 
 	for (i = 0; i < n; i++) {
 		l = READ_ONCE(devs[i]->level);
-		done = ph == PS_COMPLETE ? l == 0 : l >= d;
+		/*
+		 * A device the PM core left runtime-suspended (direct_complete)
+		 * stays prepared through the suspend-side phases: it counts as
+		 * suspended.  The core set the flag before the completion this
+		 * device waited for.
+		 */
+		done = ph == PS_COMPLETE ? l == 0 :
+		       l >= d || (l == 1 && devs[i]->dev.power.direct_complete);
 		if (!done)
 			violation(sd, ph, relation, devs[i],
 				  ph == PS_COMPLETE ? "not complete yet" :

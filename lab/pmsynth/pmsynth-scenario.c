@@ -8,9 +8,11 @@
  *
  *   # comment
  *   @defaults [lat=PH:US,..] [mode=PH:sleep|spin,..] [async=0|1]
+ *             [direct_complete=0|1] [flags=FLAG,..|none]
  *             [autosuspend=MS|off] [jitter=PCT] [seed=N]
  *   NAME [parent=NAME] [masters=NAME,..] [oracle_masters=NAME,..]
  *        [async=0|1] [lat=PH:US,..] [mode=PH:MODE,..] [autosuspend=MS|off]
+ *        [direct_complete=0|1] [flags=FLAG,..|none]
  *        [fault=PH:ERRNO[:once|always],..]
  *
  * PH is a callback name, or "all", "system" (the eight system-sleep ones)
@@ -233,6 +235,29 @@ static int parse_autosuspend(struct parse_ctx *c, const char *v, int *out)
 	return 0;
 }
 
+/*
+ * flags=NAME,...: driver flags.  Only those the PM core honours for
+ * pmsynth's device-type callbacks: it skips no middle-layer callback for
+ * DPM_FLAG_SMART_SUSPEND or DPM_FLAG_MAY_SKIP_RESUME, so they are refused.
+ */
+static int parse_flags(struct parse_ctx *c, char *v, u32 *out)
+{
+	char *item;
+
+	*out = 0;
+	if (!strcmp(v, "none"))
+		return 0;
+	while ((item = strsep(&v, ","))) {
+		if (strcmp(item, "no_direct_complete"))
+			return fail(c, "flags: unsupported flag '%s' (no_direct_complete, or none)",
+				    item);
+		*out |= DPM_FLAG_NO_DIRECT_COMPLETE;
+		if (v)
+			v[-1] = ',';	/* keep the text intact */
+	}
+	return 0;
+}
+
 /* key=value fields common to @defaults and device lines. */
 static int common_field(struct parse_ctx *c, struct pmsynth_spec *s,
 			char *key, char *val, bool *used)
@@ -246,6 +271,10 @@ static int common_field(struct parse_ctx *c, struct pmsynth_spec *s,
 		return parse_bool(c, key, val, &s->async);
 	if (!strcmp(key, "autosuspend"))
 		return parse_autosuspend(c, val, &s->autosuspend_ms);
+	if (!strcmp(key, "direct_complete"))
+		return parse_bool(c, key, val, &s->direct_complete);
+	if (!strcmp(key, "flags"))
+		return parse_flags(c, val, &s->driver_flags);
 	*used = false;
 	return 0;
 }

@@ -57,6 +57,8 @@ struct pmsynth_spec {
 	int *oracle_masters;			/* indices: oracle-only deps */
 	int nr_oracle_masters;
 	bool async;
+	bool direct_complete;			/* ->prepare() returns 1 */
+	u32 driver_flags;			/* DPM_FLAG_* */
 	int autosuspend_ms;			/* < 0: no autosuspend */
 	u32 lat_us[PS_NR_PHASES];
 	u8 mode[PS_NR_PHASES];

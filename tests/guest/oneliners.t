@@ -2,7 +2,7 @@
 # Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
 # guest on synthetic devices: the output holds what the tool promises.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 19
+tap_plan 20
 w=$BUILD/test-guest/oneliners
 pmsynth_guest oneliners "$w" bench/scenarios/dag-100.txt tracepoints/slowest-devices.bt \
 	tracepoints/wait-chains.bt tracepoints/queue-delay.bt tracepoints/rpm-latency.bt \
@@ -67,7 +67,7 @@ check "sync-devices: and held back the devices that depend on it (blocked waits 
 	grep -qE '^@held_back_us\[[a-z_]+, d7\]: [0-9]+$' "$w/sync-devices.txt"
 check "sync-devices: async pmsynth devices are not listed" \
 	sh -c "! grep -qE '^@(sync|held_back)_us\[[a-z_]+, d8\]' '$w/sync-devices.txt'"
-check "trace-cmd report shows dpm_async waits" grep -q 'dpm_async_wait_begin:' "$w/trace-cmd-report.txt"
+check "trace-cmd report shows dpm_device waits" grep -q 'dpm_device_wait_start:' "$w/trace-cmd-report.txt"
 check "trace-cmd report shows device callbacks" grep -q 'device_pm_callback_end:' "$w/trace-cmd-report.txt"
 
 # rpm-latency: held/released resume with a 3000 us callback
@@ -76,4 +76,6 @@ check "rpm-latency: runtime_resume of held, by pmsynth's callback, takes its 300
 check "rpm-latency: runtime_idle callbacks are timed too" \
 	grep -qE '^@callback_us\[(held|released|hub), runtime_idle, pmsynth_runtime_idle\]: [0-9]+$' "$w/rpm-latency.txt"
 check "rpm-latency: request latency histogram" grep -q '^@request_latency_us:' "$w/rpm-latency.txt"
+check "rpm-latency: cancelled requests are counted apart" \
+	grep -qE '^@cancelled\[released, (none|resume|idle|suspend|autosuspend)\]: [1-9][0-9]*$' "$w/rpm-latency.txt"
 tap_done

@@ -1,9 +1,11 @@
 #!/bin/sh
-# A failure injected in each system-sleep phase: suspend-side ones abort
-# the transition, resume-side ones are reported; every device ends active,
-# 0 violations, and the next transition succeeds.
+# A failure injected in each system-sleep phase, async and sync:
+# suspend-side ones abort the transition, resume-side ones are reported;
+# every device ends active (its own state checked by the oracle), 0
+# violations, every device's runtime status, usage count and active
+# children are back to what they were, and the next transition succeeds.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 49
+tap_plan 113
 w=$BUILD/test-guest/pmsynth-faults
 pmsynth_guest pmsynth-faults "$w" bench/scenarios/dag-100.txt -- dag-100.txt d50
 ok $GUEST_STATUS "pmsynth-faults runs to the end"

@@ -8,7 +8,7 @@
 # -icount shift=0 a nanosecond is an instruction, and an hrtimer interrupt
 # waking dozens of sleeping callbacks at once is measured in 100 us).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 14
+tap_plan 16
 w=$BUILD/test-guest/pmtrace
 pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt
 ok $GUEST_STATUS "pmtrace records a transition under trace-cmd"
@@ -56,8 +56,12 @@ check "phase records for every dpm phase" \
 check "waits are attributed to the device waited for" \
 	grep -q '"waits":\[{"on":"d[0-9]*","relation":"\(parent\|child\|supplier\|consumer\)","ns":[0-9]*}' "$w/records.jsonl"
 check "async devices ran in async workers" grep -q '"device":"d[0-9]*","phase":"suspend","event":2,"async":1' "$w/records.jsonl"
+n=$(grep -c '"device":"d[0-9]*","phase":"\(suspend\|resume\)",.*"outcome":"called"}$' "$w/records.jsonl")
+check "device records of suspend and resume say what the PM core did: 200 of pmsynth's called ($n)" [ "$n" -eq 200 ]
+n=$(grep -c '"device":"d[0-9]*","phase":"\(prepare\|complete\)",.*"callback_ns":[1-9]' "$w/records.jsonl")
+check "prepare and complete, without dpm_device events, have their 200 records from the callbacks ($n)" [ "$n" -eq 200 ]
 check "the first record names the format" \
-	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-2\"'"
+	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-3\"'"
 n=$(($(wc -l < "$w/records.jsonl") - 2))
 check "the last record counts the $n records between" \
 	sh -c "tail -1 '$w/records.jsonl' | grep -qx '{\"type\":\"end\",\"records\":$n,\"dropped\":0}'"

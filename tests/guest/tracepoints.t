@@ -1,5 +1,5 @@
 #!/bin/sh
-# The dpm_async events of the series, on a transition of 100 synthetic
+# The dpm_device events of the series, on a transition of 100 synthetic
 # devices of which every 5th is synchronous: one start and done event per
 # device per phase, queued for async devices only, none in prepare and
 # complete; every wait names a real parent, child, supplier or consumer
@@ -12,12 +12,12 @@ pmsynth_guest tracepoints "$w" bench/scenarios/dag-100.txt -- dag-100.txt 5
 ok $GUEST_STATUS "tracepoints job runs to the end"
 n=$(wc -l < "$w/devices.txt")
 s=$(wc -l < "$w/sync-devices.txt")
-check "100 synthetic devices, 20 of them synchronous ($n, $s)" [ "$n" -eq 100 ] && [ "$s" -eq 20 ]
+check "100 synthetic devices, 20 of them synchronous ($n, $s)" sh -c "[ $n -eq 100 ] && [ $s -eq 20 ]"
 
 # events of synthetic devices: "EVENT DEVICE PHASE ASYNC OUTCOME ERR"
 awk 'NR == FNR { ours[$1] = 1; next }
-	/ dpm_async_(queued|start|done): / {
-		ev = $0; sub(/^.*: dpm_async_/, "", ev); split(ev, f, /[: ]+/)
+	/ dpm_device_(queued|start|end): / {
+		ev = $0; sub(/^.*: dpm_device_/, "", ev); split(ev, f, /[: ]+/)
 		if (!(f[2] in ours)) next
 		ph = ""; as = "-"; out = "-"; err = "-"
 		for (i = 3; f[i] != ""; i++) {
@@ -29,7 +29,7 @@ awk 'NR == FNR { ours[$1] = 1; next }
 		print f[1], f[2], ph, as, out, err
 	}' "$w/devices.txt" "$w/events.trace" > "$w/ours.txt"
 for ph in suspend suspend_late suspend_noirq resume_noirq resume_early resume; do
-	for ev in start done; do
+	for ev in start end; do
 		c=$(awk -v e=$ev -v p=$ph '$1 == e && $3 == p' "$w/ours.txt" | wc -l)
 		check "$ph: $ev fired once per device ($c of $n)" [ "$c" -eq "$n" ]
 	done
@@ -38,19 +38,19 @@ for ph in suspend suspend_late suspend_noirq resume_noirq resume_early resume; d
 	q=$(awk -v p=$ph '$1 == "queued" && $3 == p' "$w/ours.txt" | wc -l)
 	qs=$(awk -v p=$ph '$1 == "queued" && $3 == p { print $2 }' "$w/ours.txt" | grep -cxFf "$w/sync-devices.txt")
 	check "$ph: queued once per async device, never for a sync one ($q of $((n - s)), $qs sync)" \
-		[ "$q" -eq $((n - s)) ] && [ "$qs" -eq 0 ]
+		sh -c "[ $q -eq $((n - s)) ] && [ $qs -eq 0 ]"
 	a=$(awk -v p=$ph '$1 == "start" && $3 == p && $4 == 1' "$w/ours.txt" | wc -l)
 	check "$ph: $((n - s)) devices begun in async workers ($a)" [ "$a" -eq $((n - s)) ]
 done
-c=$(grep -cE ' dpm_async_[a-z_]+: .* phase=(prepare|complete) ' "$w/events.trace")
-check "prepare and complete fire no dpm_async event (device_pm_callback_* cover them; $c)" [ "$c" -eq 0 ]
-c=$(awk '$1 == "done" && !($5 == "called" && $6 == 0)' "$w/ours.txt" | wc -l)
-check "every done of a pmsynth device says its callback was called, err=0 ($c others)" [ "$c" -eq 0 ]
+c=$(grep -cE ' dpm_device_[a-z_]+: .* phase=(prepare|complete) ' "$w/events.trace")
+check "prepare and complete fire no dpm_device event (device_pm_callback_* cover them; $c)" [ "$c" -eq 0 ]
+c=$(awk '$1 == "end" && !($5 == "called" && $6 == 0)' "$w/ours.txt" | wc -l)
+check "every end of a pmsynth device says its callback was called, err=0 ($c others)" [ "$c" -eq 0 ]
 
 # The guest's own devices: many are left runtime-suspended by
 # direct_complete; each such device (named once in a phase) must say so in
 # every later phase, not look like a callback that ran.
-set -- $(awk '/ dpm_async_done: / { x = $0; sub(/.*dpm_async_done: /, "", x); split(x, f, " ")
+set -- $(awk '/ dpm_device_end: / { x = $0; sub(/.*dpm_device_end: /, "", x); split(x, f, " ")
 		ph = substr(f[2], 7); seen[ph, f[1]]++; out[ph, f[1]] = f[5]; names[f[1]] = 1 }
 	END {
 		split("suspend_late suspend_noirq resume_noirq resume_early resume", P, " ")
@@ -63,7 +63,7 @@ set -- $(awk '/ dpm_async_done: / { x = $0; sub(/.*dpm_async_done: /, "", x); sp
 		}
 		printf "%d %d %d\n", dc, n, bad }' "$w/events.trace")
 check "direct_complete: guest devices skipped in suspend say so in the 5 phases after ($1 devices, $2 events, $3 otherwise)" \
-	[ "${1:-0}" -gt 0 ] && [ "${2:-0}" -ge $((5 * ${1:-0})) ] && [ "${3:-1}" -eq 0 ]
+	sh -c "[ ${1:-0} -gt 0 ] && [ ${2:-0} -ge $((5 * ${1:-0})) ] && [ ${3:-1} -eq 0 ]"
 
 # waits: "WAITER waits for RELATION OTHER phase=..." checked against the
 # scenario's parents and masters
@@ -78,8 +78,8 @@ awk 'NR == FNR {
 		}
 		known[$1] = 1; next
 	}
-	/ dpm_async_wait_begin: / {
-		x = $0; sub(/^.*dpm_async_wait_begin: /, "", x); split(x, f, " ")
+	/ dpm_device_wait_start: / {
+		x = $0; sub(/^.*dpm_device_wait_start: /, "", x); split(x, f, " ")
 		d = f[1]; rel = f[4]; o = f[5]
 		if (!(d in known)) next
 		# devices without a parent in the scenario sit under the
@@ -98,17 +98,17 @@ set -- $(cat "$w/waits.txt")
 check "synthetic devices blocked on others ($1 waits)" [ "${1:-0}" -gt 0 ]
 check "every wait names a real parent/child/supplier/consumer (${2:-?} wrong)" [ "${2:-1}" -eq 0 ]
 check "waits on parents ($3), children ($4), suppliers ($5), consumers ($6) all seen" \
-	[ "${3:-0}" -gt 0 ] && [ "${4:-0}" -gt 0 ] && [ "${5:-0}" -gt 0 ] && [ "${6:-0}" -gt 0 ]
-ends=$(grep -c ' dpm_async_wait_end: ' "$w/events.trace")
-begins=$(grep -c ' dpm_async_wait_begin: ' "$w/events.trace")
+	sh -c "[ ${3:-0} -gt 0 ] && [ ${4:-0} -gt 0 ] && [ ${5:-0} -gt 0 ] && [ ${6:-0} -gt 0 ]"
+ends=$(grep -c ' dpm_device_wait_end: ' "$w/events.trace")
+begins=$(grep -c ' dpm_device_wait_start: ' "$w/events.trace")
 check "every wait_begin has its wait_end ($begins, $ends)" [ "$begins" -eq "$ends" ]
 
-check "with dpm_async disabled, the transition was traced" grep -q 'suspend_resume: dpm_suspend' "$w/disabled.trace"
-check "with dpm_async disabled, no dpm_async event fired" sh -c "! grep -q dpm_async_ '$w/disabled.trace'"
+check "with dpm_device events disabled, the transition was traced" grep -q 'suspend_resume: dpm_suspend' "$w/disabled.trace"
+check "with dpm_device events disabled, none fired" sh -c "! grep -q dpm_device_ '$w/disabled.trace'"
 check "their enable files all read 0" [ "$(cat "$w/disabled-enable.txt")" = 0 ]
-check "dpm_async_wait_end enabled alone fires (it had been gated on wait_begin's switch)" \
-	grep -q 'dpm_async_wait_end: d[0-9]* waits for' "$w/wait-end-only.trace"
-check "and alone it is: no dpm_async_wait_begin in that trace" \
-	sh -c "! grep -q dpm_async_wait_begin '$w/wait-end-only.trace'"
+check "dpm_device_wait_end enabled alone fires (it had been gated on wait_begin's switch)" \
+	grep -q 'dpm_device_wait_end: d[0-9]* waits for' "$w/wait-end-only.trace"
+check "and alone it is: no dpm_device_wait_start in that trace" \
+	sh -c "! grep -q dpm_device_wait_start '$w/wait-end-only.trace'"
 check "the oracle saw no violation meanwhile" grep -qx 'violations 0' "$w/oracle.txt"
 tap_done

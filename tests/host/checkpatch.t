@@ -14,7 +14,7 @@ done
 mkdir "$w/bad"
 first=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/series" | head -1)
 # the first patch without its Signed-off-by and with a trailing blank
-sed -e '/^Signed-off-by:/d' -e 's/^+\(.*#include <trace\/events\/dpm_async.h>\)$/+\1 /' \
+sed -e '/^Signed-off-by:/d' -e 's/^+\(static enum suspend_stat_step dpm_phase;\)$/+\1 /' \
 	"$TOP/patches/$first" > "$w/bad/$first"
 echo "$first" > "$w/bad/series"
 "$TOP/lab/checkpatch.sh" "$BUILD/linux" "$w/bad" > "$w/out" 2>&1

@@ -266,8 +266,8 @@ refused "a begin record without device and link counts" "lacks the devices and l
 	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/nocounts.jsonl"
 refused "a missing records file" "nope.jsonl: No such file or directory" \
 	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/nope.jsonl"
-sed 's/pmtrace-records-2/pmtrace-records-1/' "$w/chain-async.jsonl" > "$w/v1.jsonl"
-refused "records of the previous format" "recorded by an older pmtrace, without CPU accounting" \
+sed 's/pmtrace-records-3/pmtrace-records-2/' "$w/chain-async.jsonl" > "$w/v1.jsonl"
+refused "records of the previous format" "recorded by an older pmtrace; record again" \
 	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/v1.jsonl"
 sed 's/,"clock":"virtual"//' "$w/chain-async.jsonl" > "$w/noclock.jsonl"
 refused "records that do not name their clock" "clock '(none)' in its begin record, want virtual or real: give --clock" \
