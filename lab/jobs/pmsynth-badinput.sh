@@ -31,8 +31,10 @@ printf 'x\ny masters=y\n' | bad own-master "line 2: device 'y' is its own master
 printf 'x lat=suspend:2000000\n' | bad latency "line 1: latency '2000000' out of range (0..1000000 us)"
 printf 'x fault=suspend:99999\n' | bad errno "line 1: fault errno '99999' out of range (1..4094)"
 printf 'x autosuspend=-5\n' | bad autosuspend "line 1: autosuspend '-5' out of range (0..60000 ms, or off)"
-printf 'x flags=smart_suspend\n' | bad flags \
-	"line 1: flags: unsupported flag 'smart_suspend' (no_direct_complete, or none)"
+printf 'x flags=smart_suspend\n' | bad flags-need-driver \
+	"line 1: flags smart_suspend and may_skip_resume need driver=1 (the PM core skips driver callbacks only)"
+printf 'x flags=bogus\n' | bad flags \
+	"line 1: flags: unknown flag 'bogus' (no_direct_complete, smart_suspend, may_skip_resume, none)"
 printf 'x direct_complete=2\n' | bad direct-complete "line 1: direct_complete: '2' is not 0 or 1"
 printf 'x lat=nap:5\n' | bad phase "line 1: lat: unknown phase 'nap'"
 printf 'x/y\n' | bad name "line 1: invalid device name 'x/y' (1..63 printable characters, none of / , =)"

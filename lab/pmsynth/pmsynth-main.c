@@ -60,8 +60,23 @@ static char *text;
 static size_t text_len;
 char pmsynth_error[PMSYNTH_ERROR_LEN];
 
+/*
+ * A device of a scenario line with driver=1 gets pmsynth_driven_type,
+ * without PM callbacks, and pmsynth_driver binds to it with the same
+ * callbacks: the PM core then sees driver callbacks, the only ones it skips
+ * for DPM_FLAG_SMART_SUSPEND and DPM_FLAG_MAY_SKIP_RESUME (the others are
+ * device-type, middle-layer, callbacks).
+ */
+static const struct device_type pmsynth_driven_type;
+
+static int pmsynth_match(struct device *dev, const struct device_driver *drv)
+{
+	return dev->type == &pmsynth_driven_type;
+}
+
 static const struct bus_type pmsynth_bus = {
 	.name = "pmsynth",
+	.match = pmsynth_match,
 };
 
 /* splitmix64: seeded jitter that is the same for the same call sequence */
@@ -269,6 +284,25 @@ static const struct device_type pmsynth_type = {
 	.release = pmsynth_release,
 };
 
+static const struct device_type pmsynth_driven_type = {
+	.name = "pmsynth-driven",
+	.groups = pmsynth_dev_groups,
+	.release = pmsynth_release,
+};
+
+static int pmsynth_probe(struct device *dev)
+{
+	return 0;
+}
+
+static struct device_driver pmsynth_driver = {
+	.name = "pmsynth",
+	.bus = &pmsynth_bus,
+	.probe = pmsynth_probe,
+	.pm = &pmsynth_pm_ops,
+	.suppress_bind_attrs = true,
+};
+
 /*
  * Remove every device and link, and wait until every device is released.
  * Caller holds pmsynth_mutex.
@@ -394,7 +428,7 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 		}
 		device_initialize(&sd->dev);
 		sd->dev.bus = &pmsynth_bus;
-		sd->dev.type = &pmsynth_type;
+		sd->dev.type = sd->spec.driver ? &pmsynth_driven_type : &pmsynth_type;
 		devs[nr_devs++] = sd;
 		ret = dev_set_name(&sd->dev, "%s", sd->spec.name);
 		if (ret)
@@ -593,8 +627,14 @@ static int __init pmsynth_init(void)
 	ret = bus_register(&pmsynth_bus);
 	if (ret)
 		return ret;
+	ret = driver_register(&pmsynth_driver);
+	if (ret) {
+		bus_unregister(&pmsynth_bus);
+		return ret;
+	}
 	pmsynth_root = root_device_register("pmsynth");
 	if (IS_ERR(pmsynth_root)) {
+		driver_unregister(&pmsynth_driver);
 		bus_unregister(&pmsynth_bus);
 		return PTR_ERR(pmsynth_root);
 	}
@@ -619,6 +659,7 @@ static void __exit pmsynth_exit(void)
 	mutex_unlock(&pmsynth_mutex);
 	unlock_system_sleep(sleep_flags);
 	root_device_unregister(pmsynth_root);
+	driver_unregister(&pmsynth_driver);
 	bus_unregister(&pmsynth_bus);
 }
 

@@ -9,9 +9,10 @@
  *   prepare                    superiors (parent, masters) are prepared (>= 1):
  *                              dpm_prepare() walks dpm_list parents first;
  *   suspend, _late, _noirq     subordinates (children, slaves) already went
- *                              at least as deep as this phase (or were left
- *                              runtime-suspended by direct_complete: their
- *                              suspend-side callbacks do not run);
+ *                              at least as deep as this phase, by their
+ *                              callbacks or by the PM core's flags for the
+ *                              ones it skipped (smart_suspend), or were left
+ *                              runtime-suspended by direct_complete;
  *   resume_noirq, _early, resume  superiors are already at most as deep as
  *                              this phase leaves the device (resumed, or
  *                              never suspended that deep);
@@ -20,7 +21,8 @@
  * And the device's own state: each system callback starts from the depth the
  * one before it in the transition leaves (prepare from 0, suspend from 1,
  * ..., resume_noirq from 4, resume_early from 3, resume from 2, complete
- * from 1).  A failed suspend-side callback leaves the depth as it was, and
+ * from 1), unless the PM core skipped the callbacks in between, as its
+ * flags show (smart_suspend, may_skip_resume).  A failed suspend-side callback leaves the depth as it was, and
  * the PM core then skips the resume-side callbacks that would undo it, so
  * a spurious call (a resume without its suspend, a callback twice) shows.
  * Runtime PM.  rt_live: set when runtime_resume starts, cleared when
@@ -112,12 +114,48 @@ static const char * const depth_names[] = {
 	"active", "prepared", "suspended", "suspended late", "suspended noirq",
 };
 
+/*
+ * How deep the PM core's own flags say it took @sd in this transition.  A
+ * driver callback the core skipped (DPM_FLAG_SMART_SUSPEND: suspend_late
+ * and suspend_noirq of a runtime-suspended device; DPM_FLAG_MAY_SKIP_RESUME:
+ * resume_noirq and resume_early of a device left suspended) moves the
+ * flags, not the oracle's depth.  Set before the completions other devices
+ * wait for; @sd's own are its own.
+ */
+static int core_depth(struct pmsynth_dev *sd)
+{
+	struct dev_pm_info *p = &sd->dev.power;
+
+	if (p->is_noirq_suspended)
+		return 4;
+	if (p->is_late_suspended)
+		return 3;
+	return p->is_suspended ? 2 : 0;
+}
+
+/* @ph's callback found @sd at depth @l instead of @want: a skip explains it */
+static bool skipped_before(struct pmsynth_dev *sd, enum pmsynth_phase ph,
+			   int l, int want)
+{
+	struct dev_pm_info *p = &sd->dev.power;
+
+	/* suspend_late/noirq skipped; the core still counts them done */
+	if (l < want && (ph == PS_RESUME_NOIRQ || ph == PS_RESUME_EARLY))
+		return core_depth(sd) >= want;
+	/* resume_noirq (and resume_early) skipped: the core cleared them */
+	if (l > want && ph == PS_RESUME_EARLY)
+		return !p->is_noirq_suspended;
+	if (l > want && ph == PS_RESUME)
+		return !p->is_noirq_suspended && !p->is_late_suspended;
+	return false;
+}
+
 static void check_self(struct pmsynth_dev *sd, enum pmsynth_phase ph)
 {
 	int l = READ_ONCE(sd->level), want = depth_before(ph);
 	char why[80];
 
-	if (l == want)
+	if (l == want || skipped_before(sd, ph, l, want))
 		return;
 	scnprintf(why, sizeof(why), "is %s, %s starts from %s",
 		  l >= 0 && l <= 4 ? depth_names[l] : "?", pmsynth_phase_names[ph],
@@ -167,7 +205,8 @@ static void check_done(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 		 * device waited for.
 		 */
 		done = ph == PS_COMPLETE ? l == 0 :
-		       l >= d || (l == 1 && devs[i]->dev.power.direct_complete);
+		       l >= d || core_depth(devs[i]) >= d ||
+		       (l == 1 && devs[i]->dev.power.direct_complete);
 		if (!done)
 			violation(sd, ph, relation, devs[i],
 				  ph == PS_COMPLETE ? "not complete yet" :
@@ -253,6 +292,14 @@ void pmsynth_oracle_leave(struct pmsynth_dev *sd, enum pmsynth_phase ph,
 		 */
 		if (!error || ph >= PS_RESUME_NOIRQ)
 			WRITE_ONCE(sd->level, depth_after(ph));
+		/*
+		 * With DPM_FLAG_SMART_SUSPEND the core may set the runtime
+		 * status itself during resume, without a runtime callback:
+		 * take it as it is when the transition ends.
+		 */
+		if (ph == PS_COMPLETE &&
+		    dev_pm_test_driver_flags(&sd->dev, DPM_FLAG_SMART_SUSPEND))
+			pmsynth_oracle_rt_set(sd, !pm_runtime_status_suspended(&sd->dev));
 		return;
 	}
 	if (ph == PS_RUNTIME_RESUME) {

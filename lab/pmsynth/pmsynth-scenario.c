@@ -8,11 +8,11 @@
  *
  *   # comment
  *   @defaults [lat=PH:US,..] [mode=PH:sleep|spin,..] [async=0|1]
- *             [direct_complete=0|1] [flags=FLAG,..|none]
+ *             [direct_complete=0|1] [flags=FLAG,..|none] [driver=0|1]
  *             [autosuspend=MS|off] [jitter=PCT] [seed=N]
  *   NAME [parent=NAME] [masters=NAME,..] [oracle_masters=NAME,..]
  *        [async=0|1] [lat=PH:US,..] [mode=PH:MODE,..] [autosuspend=MS|off]
- *        [direct_complete=0|1] [flags=FLAG,..|none]
+ *        [direct_complete=0|1] [flags=FLAG,..|none] [driver=0|1]
  *        [fault=PH:ERRNO[:once|always],..]
  *
  * PH is a callback name, or "all", "system" (the eight system-sleep ones)
@@ -235,23 +235,28 @@ static int parse_autosuspend(struct parse_ctx *c, const char *v, int *out)
 	return 0;
 }
 
-/*
- * flags=NAME,...: driver flags.  Only those the PM core honours for
- * pmsynth's device-type callbacks: it skips no middle-layer callback for
- * DPM_FLAG_SMART_SUSPEND or DPM_FLAG_MAY_SKIP_RESUME, so they are refused.
- */
+/* flags=NAME,...: driver flags (the DPM_FLAG_* the PM core acts on) */
 static int parse_flags(struct parse_ctx *c, char *v, u32 *out)
 {
+	static const struct { const char *name; u32 flag; } names[] = {
+		{ "no_direct_complete", DPM_FLAG_NO_DIRECT_COMPLETE },
+		{ "smart_suspend", DPM_FLAG_SMART_SUSPEND },
+		{ "may_skip_resume", DPM_FLAG_MAY_SKIP_RESUME },
+	};
 	char *item;
+	int i;
 
 	*out = 0;
 	if (!strcmp(v, "none"))
 		return 0;
 	while ((item = strsep(&v, ","))) {
-		if (strcmp(item, "no_direct_complete"))
-			return fail(c, "flags: unsupported flag '%s' (no_direct_complete, or none)",
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (!strcmp(item, names[i].name))
+				break;
+		if (i == ARRAY_SIZE(names))
+			return fail(c, "flags: unknown flag '%s' (no_direct_complete, smart_suspend, may_skip_resume, none)",
 				    item);
-		*out |= DPM_FLAG_NO_DIRECT_COMPLETE;
+		*out |= names[i].flag;
 		if (v)
 			v[-1] = ',';	/* keep the text intact */
 	}
@@ -273,6 +278,8 @@ static int common_field(struct parse_ctx *c, struct pmsynth_spec *s,
 		return parse_autosuspend(c, val, &s->autosuspend_ms);
 	if (!strcmp(key, "direct_complete"))
 		return parse_bool(c, key, val, &s->direct_complete);
+	if (!strcmp(key, "driver"))
+		return parse_bool(c, key, val, &s->driver);
 	if (!strcmp(key, "flags"))
 		return parse_flags(c, val, &s->driver_flags);
 	*used = false;
@@ -366,6 +373,10 @@ static int parse_device(struct parse_ctx *c, char *name, char *rest)
 			return fail(c, "unknown key '%s'", tok);
 		}
 	}
+	/* the PM core skips only driver callbacks for these two */
+	if ((s->driver_flags & (DPM_FLAG_SMART_SUSPEND | DPM_FLAG_MAY_SKIP_RESUME)) &&
+	    !s->driver)
+		return fail(c, "flags smart_suspend and may_skip_resume need driver=1 (the PM core skips driver callbacks only)");
 	insert(c, name, sc->nr);
 	sc->nr++;
 	return 0;

@@ -58,6 +58,7 @@ struct pmsynth_spec {
 	int nr_oracle_masters;
 	bool async;
 	bool direct_complete;			/* ->prepare() returns 1 */
+	bool driver;				/* callbacks from a bound driver */
 	u32 driver_flags;			/* DPM_FLAG_* */
 	int autosuspend_ms;			/* < 0: no autosuspend */
 	u32 lat_us[PS_NR_PHASES];
