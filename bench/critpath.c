@@ -26,12 +26,14 @@
  *   workers            async threads that ran device work, the most at
  *                      once, their context switches; waits that blocked
  *   critical path      the chain that ended the async phase, walked back
- *                      from its last device through the dependency it
- *                      waited for last, split into callback time (and what
- *                      those callbacks took in the sync runs), queue delay
- *                      (queued, no worker yet), wake-up (dependency done,
- *                      dependent not yet running its callback) and other
- *                      (the PM core's own work, the main thread)
+ *                      from its last device through the dependency done
+ *                      last before its callback began, split into callback
+ *                      time (and what those callbacks took in the sync
+ *                      runs), queue delay (queued, no worker yet), wake-up
+ *                      (dependency done, dependent not yet running its
+ *                      callback, not queued: waking a waiter, or handing
+ *                      the dependent out) and other (the PM core's own
+ *                      work, the main thread)
  *
  * Dependencies: in suspend, suspend_late, suspend_noirq and complete a
  * device waits for its children and pm_link slaves; in prepare and the
@@ -66,6 +68,7 @@ struct phase_result {
 static struct scenario scen;
 static struct transition runs[MAX_RUNS];
 static int nruns, nsync, nasync;
+static const char *async_mode;	/* "async" or "legacy": one per analysis */
 static long cpus = -1;
 static int real_clock = -1;		/* 1 real, 0 virtual, -1 not known yet */
 static const char *dat_path, *summary_path, *scen_path;
@@ -193,8 +196,8 @@ static int check_run(const struct transition *t)
 			t->path, t->devices, t->links, scen.path, scen.n, scen.nlinks);
 		return -1;
 	}
-	if (!t->mode || (strcmp(t->mode, "sync") && strcmp(t->mode, "async"))) {
-		fprintf(stderr, "%s: mode '%s' in its begin record, want sync or async\n",
+	if (!t->mode || (strcmp(t->mode, "sync") && !t->async)) {
+		fprintf(stderr, "%s: mode '%s' in its begin record, want sync, async or legacy\n",
 			t->path, t->mode ? t->mode : "(none)");
 		return -1;
 	}
@@ -385,7 +388,12 @@ static long violations(const struct transition *t, int p)
 	return v;
 }
 
-/* The dependency @r waited for last: done after @r started, latest. */
+/*
+ * The dependency that held @r last: of those it waited for and its
+ * scenario dependencies, the one done latest before @r's callback began.
+ * With 6.12's scheduling that is the one its worker waited for; with the
+ * series', the one whose end handed @r out.
+ */
 static const struct dev_record *gate(const struct transition *t, int p, const struct dev_record *r)
 {
 	const struct dev_record *best = NULL, *q;
@@ -400,11 +408,30 @@ static const struct dev_record *gate(const struct transition *t, int p, const st
 	if (r->dev < scen.n)
 		for (d = deps_of(p, r->dev); *d >= 0; d++) {
 			q = transition_rec(t, p, *d);
-			if (q && q->end > r->start && q->end <= cb_begin(r) &&
-			    (!best || q->end > best->end))
+			if (q && q->end <= cb_begin(r) && (!best || q->end > best->end))
+				best = q;
+		}
+	else if (!best && r->queued)
+		/*
+		 * A device outside the scenario (its dependencies unknown)
+		 * handed out during the phase: by the device whose end came
+		 * last before, the one that made it ready.
+		 */
+		for (k = 0; k < t->nrecs[p]; k++) {
+			q = &t->recs[p][k];
+			if (q != r && q->end <= r->queued && (!best || q->end > best->end))
 				best = q;
 		}
 	return best;
+}
+
+/* Of [from, to], the part @r spent queued (handed out, no worker yet). */
+static long long queued_within(const struct dev_record *r, long long from, long long to)
+{
+	long long a = r->queued > from ? r->queued : from;
+	long long b = r->start < to ? r->start : to;
+
+	return r->queued && b > a ? b - a : 0;
 }
 
 /* Walk the chain that ended phase @p of @t back to its start. */
@@ -429,7 +456,10 @@ static void chain_phase(const struct transition *t, int p, struct chain *c)
 		c->other += r->end - (cb_begin(r) + r->cb_ns);
 		g = ++steps <= names_count() ? gate(t, p, r) : NULL;
 		if (g) {
-			c->wakeup += cb_begin(r) - g->end;
+			long long q = queued_within(r, g->end, cb_begin(r));
+
+			c->queue += q;
+			c->wakeup += cb_begin(r) - g->end - q;
 			continue;
 		}
 		c->other += cb_begin(r) - r->start;
@@ -582,9 +612,10 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 {
 	int p;
 
-	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s clock, %d sync + %d async transitions\n",
+	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s clock, %d sync + %d async transitions (%s)\n",
 	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, real_clock ? "real" : "virtual",
-	       nsync, nasync);
+	       nsync, nasync, async_mode && !strcmp(async_mode, "legacy") ?
+	       "the 6.12 scheduling, pm_async=2" : "the series' scheduling");
 	printf("# ms, means over transitions; graph: critical path of sync callback times; cpu-floor: the sync runs' CPU work%s;\n",
 	       real_clock ? " / CPUs" : "");
 	printf("# bound = max(graph, cpu-floor, spin work / CPUs); effic. = bound / T(async)\n");
@@ -634,6 +665,13 @@ int main(int argc, char **argv)
 			nasync++;
 		else
 			nsync++;
+		if (runs[r].async && runs[r].mode && async_mode && strcmp(runs[r].mode, async_mode)) {
+			fprintf(stderr, "critpath: %s is a '%s' transition, an earlier one '%s': give one async mode\n",
+				runs[r].path, runs[r].mode, async_mode);
+			return 1;
+		}
+		if (runs[r].async && runs[r].mode)
+			async_mode = runs[r].mode;
 	}
 	for (r = 0; r < nruns; r++) {
 		if (transition_index(&runs[r]) || check_run(&runs[r]))

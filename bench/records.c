@@ -119,7 +119,8 @@ static int read_begin(struct transition *t, json_object *o)
 	t->devices = meta_num(meta, "devices");
 	t->links = meta_num(meta, "links");
 	t->cpus = meta_num(meta, "cpus");
-	t->async = t->mode && !strcmp(t->mode, "async");
+	/* "legacy": async with the lab-only 6.12 scheduling (pm_async=2) */
+	t->async = t->mode && (!strcmp(t->mode, "async") || !strcmp(t->mode, "legacy"));
 	return 0;
 }
 

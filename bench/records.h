@@ -33,7 +33,7 @@ struct transition {
 	char *scenario, *sha256, *mode;	/* begin record's meta (or NULL) */
 	char *clock;			/* "virtual" or "real" (or NULL) */
 	long long devices, links, cpus;	/* -1 when absent */
-	int async;			/* mode is "async" */
+	int async;			/* mode is "async" or "legacy" */
 	long long phase_start[DPM_NR_PHASES], phase_end[DPM_NR_PHASES];
 	struct cpu_times cpu[DPM_NR_PHASES];
 	struct dev_record *recs[DPM_NR_PHASES];

@@ -61,10 +61,11 @@ t0=$(date +%s)
 	echo "scenarios=$(echo $SCENARIOS)"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
-echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS bare + $REPS trace-cmd + 1 BPF-statistics) transitions, results in $out"
+echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS 6.12-async + $REPS bare + $REPS trace-cmd + 1 BPF-statistics) transitions, results in $out"
 
-# sum_get DIR KEY: KEY's value in critpath's summary of DIR
-sum_get() { tr ' ' '\n' < "$1/summary.txt" | sed -n "s/^$2=//p"; }
+# sum_get DIR KEY [6.12]: KEY's value in critpath's summary of DIR (of the
+# 6.12-scheduling transitions with a third argument)
+sum_get() { tr ' ' '\n' < "$1/summary${3:+-$3}.txt" | sed -n "s/^$2=//p"; }
 
 # one N SCENARIO: boot, record, analyse; a line when done.
 one() {
@@ -78,7 +79,9 @@ one() {
 		return 1
 	fi
 	"$top/build/tools/critpath" -d "$d/phases.dat" -s "$d/summary.txt" "$here/scenarios/$s.txt" \
-		"$d"/sync-*.jsonl "$d"/async-*.jsonl > "$d/table.txt" 2> "$d/critpath.log" || {
+		"$d"/sync-*.jsonl "$d"/async-*.jsonl > "$d/table.txt" 2> "$d/critpath.log" &&
+	"$top/build/tools/critpath" -s "$d/summary-6.12.txt" "$here/scenarios/$s.txt" \
+		"$d"/sync-*.jsonl "$d"/legacy-*.jsonl > "$d/table-6.12.txt" 2>> "$d/critpath.log" || {
 		echo "bench: [$n/$total] $s: analysis FAILED: $(tail -1 "$d/critpath.log")"
 		return 1
 	}
@@ -87,7 +90,7 @@ one() {
 		echo "bench: [$n/$total] $s: gnuplot FAILED on $d/phases.dat"
 		return 1
 	}
-	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async, $(sum_get "$d" speedup)x, efficiency $(sum_get "$d" efficiency) %"
+	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async ($(sum_get "$d" t_async 6.12) ms with 6.12's scheduling), efficiency $(sum_get "$d" efficiency) % ($(sum_get "$d" efficiency 6.12) %)"
 }
 
 # Virtual-clock scenarios in JOBS lanes, then real-clock ones alone.
@@ -152,44 +155,55 @@ bpf_figures() {
 w=8
 for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 {
-	echo "# pmlab bench $stamp: $REPS sync + $REPS async transitions per scenario (mem, pm_test=core)"
+	echo "# pmlab bench $stamp: per scenario, in one boot, $REPS transitions each sync (pm_async=0), async with"
+	echo "# Linux 6.12's scheduling (pm_async=2, the series' lab-only switch) and async with the series'"
+	echo "# (pm_async=1); mem, pm_test=core"
 	sed 's/^/# /' "$out/run.txt"
-	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records.  graph: the longest"
-	echo "# dependency chain of sync callback times; cpu-floor: the CPU work of the sync transitions (virtual"
-	echo "# clock: time some vCPU was busy; real: busy time / CPUs); bound: max(graph, cpu-floor, spin work /"
-	echo "# CPUs); efficiency: bound / T(async); violations: trace ordering check (critpath) / pmsynth oracle"
-	printf "%-${w}s %5s %5s %7s %10s %10s %9s %10s %10s %10s %7s %10s\n" scenario devs links clock \
-		"T(sync)" "T(async)" speed-up graph cpu-floor bound effic. violations
+	echo "# T: all eight dpm phases, ms, mean per transition, from pmtrace's records (virtual clock: one"
+	echo "# instruction per ns for all vCPUs together, so CPU work weighs 10-20x more than on a laptop)."
+	echo "# bound: max(longest dependency chain of sync callback times, CPU work of the sync transitions,"
+	echo "# spin work / CPUs); effic.: bound / T; new/6.12: T(new) / T(6.12) - 1; violations: trace"
+	echo "# ordering check (critpath) / pmsynth oracle, over all transitions; the oracle counts both modes"
+	printf "%-${w}s %5s %5s %7s %9s %9s %9s %8s %8s %8s %9s %7s %7s %10s\n" scenario devs links clock \
+		"T(sync)" "T(6.12)" "T(new)" "sync/6.12" "sync/new" "new/6.12" bound "eff6.12" "eff.new" violations
 	for s in $SCENARIOS; do
 		d=$out/$s
-		printf "%-${w}s %5s %5s %7s %10s %10s %8sx %10s %10s %10s %6s%% %10s\n" "$s" \
+		printf "%-${w}s %5s %5s %7s %9s %9s %9s %8sx %7sx %8s %9s %6s%% %6s%% %10s\n" "$s" \
 			"$(sum_get "$d" devices)" "$(sum_get "$d" links)" "$(sum_get "$d" clock)" \
-			"$(sum_get "$d" t_sync)" "$(sum_get "$d" t_async)" "$(sum_get "$d" speedup)" \
-			"$(sum_get "$d" graph)" "$(sum_get "$d" floor)" "$(sum_get "$d" bound)" \
-			"$(sum_get "$d" efficiency)" "$(sum_get "$d" violations)/$(sed -n 's/^violations //p' "$d/oracle.txt")"
+			"$(sum_get "$d" t_sync)" "$(sum_get "$d" t_async 6.12)" "$(sum_get "$d" t_async)" \
+			"$(sum_get "$d" speedup 6.12)" "$(sum_get "$d" speedup)" \
+			"$(awk -v a="$(sum_get "$d" t_async)" -v b="$(sum_get "$d" t_async 6.12)" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }')" \
+			"$(sum_get "$d" bound)" "$(sum_get "$d" efficiency 6.12)" "$(sum_get "$d" efficiency)" \
+			"$(($(sum_get "$d" violations) + $(sum_get "$d" violations 6.12)))/$(sed -n 's/^violations //p' "$d/oracle.txt")"
 	done
 	echo
 	echo "# CPU work, ms per transition (virtual clock: time some vCPU was busy; real: CPU-ms summed over"
 	echo "# CPUs); overhead: async - sync.  Async workers: distinct threads in the busiest phase, most with"
 	echo "# device work at once, their context switches and the waits that blocked, all phases"
-	printf "%-${w}s %10s %11s %10s %8s %8s %9s %8s\n" scenario "busy(sync)" "busy(async)" overhead \
+	printf "%-${w}s %7s %10s %11s %10s %8s %8s %9s %8s\n" scenario sched "busy(sync)" "busy(async)" overhead \
 		workers at-once switches blocked
 	for s in $SCENARIOS; do
 		d=$out/$s
-		printf "%-${w}s %10s %11s %10s %8s %8s %9s %8s\n" "$s" "$(sum_get "$d" busy_sync)" \
-			"$(sum_get "$d" busy_async)" "$(sum_get "$d" overhead)" "$(sum_get "$d" workers)" \
-			"$(sum_get "$d" max_running)" "$(sum_get "$d" switches)" "$(sum_get "$d" blocked)"
+		for m in 6.12 new; do
+			x=$m; [ "$m" = new ] && x=
+			printf "%-${w}s %7s %10s %11s %10s %8s %8s %9s %8s\n" "$s" "$m" "$(sum_get "$d" busy_sync $x)" \
+				"$(sum_get "$d" busy_async $x)" "$(sum_get "$d" overhead $x)" "$(sum_get "$d" workers $x)" \
+				"$(sum_get "$d" max_running $x)" "$(sum_get "$d" switches $x)" "$(sum_get "$d" blocked $x)"
+		done
 	done
 	echo
-	echo "# efficiency (bound / T(async)) per phase"
-	printf "%-${w}s %8s %8s %8s %8s %8s %8s %8s %8s\n" scenario prepare suspend s_late s_noirq \
+	echo "# efficiency (bound / T(async)) per phase, each scheduler"
+	printf "%-${w}s %7s %8s %8s %8s %8s %8s %8s %8s %8s\n" scenario sched prepare suspend s_late s_noirq \
 		r_noirq r_early resume complete
 	for s in $SCENARIOS; do
-		printf "%-${w}s" "$s"
-		for p in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
-			printf ' %8s' "$(awk -v p="$p" '/^$/ { exit } $1 == p { print $8 }' "$out/$s/table.txt")"
+		for m in 6.12 new; do
+			t=$out/$s/table.txt; [ "$m" = new ] || t=$out/$s/table-$m.txt
+			printf "%-${w}s %7s" "$s" "$m"
+			for p in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
+				printf ' %8s' "$(awk -v p="$p" '/^$/ { exit } $1 == p { print $8 }' "$t")"
+			done
+			echo
 		done
-		echo
 	done
 	echo
 	echo "# instrumentation cost: async transitions timed by the kernel itself (pm_debug_messages, the six"

@@ -3,8 +3,13 @@
 #
 # Loads device scenario SCENARIO (a file passed in EXTRA, with pmtrace),
 # makes one untraced warm-up transition, then records with bpf/pmtrace
-# REPS sync transitions (pm_async=0) and REPS async ones (pm_async=1):
-# sync-N.jsonl, async-N.jsonl.  Each begin record carries the scenario's
+# REPS sync transitions (pm_async=0), REPS async ones with the series'
+# scheduling (pm_async=1) and REPS with Linux 6.12's (pm_async=2, the
+# series' lab-only switch), alternating the last two: sync-N.jsonl,
+# async-N.jsonl, legacy-N.jsonl.  The N-th transition of every mode gets
+# the same callback latencies (pmsynth's jitter-round N), so the modes run
+# the same work and the sync runs' bound holds for the async ones.  Each
+# begin record carries the scenario's
 # name and sha256, the devices and pm_links the module created, the mode,
 # the CPU count and CLOCK (virtual or real: how the host runs this guest),
 # so the analysis can refuse records of another run.
@@ -53,10 +58,12 @@ TRACECMD_EVENTS="-e power:suspend_resume -e power:device_pm_callback_start
 	-e power:dpm_device_end -e rpm:rpm_callback_start -e rpm:rpm_callback_end
 	-e rpm:rpm_request_queue -e rpm:rpm_request_cancel -e rpm:rpm_request_run"
 
-# cycle MODE N: one transition; MODE sync or async (pmtrace), bare,
+# cycle MODE N: one transition; MODE sync, async or legacy (pmtrace), bare,
 # tracecmd or stats (pmtrace with BPF statistics).
 cycle() {
-	[ "$1" = sync ] && async=0 || async=1
+	case $1 in sync) async=0;; legacy) async=2;; *) async=1;; esac
+	# the same sleeps for the N-th transition of every mode
+	echo "jitter-round $2" > $PMSYNTH/control || fail "pmsynth refused jitter-round $2"
 	dmesg -c > /dev/null
 	echo "echo $async > /sys/power/pm_async && echo mem > /sys/power/state" > /tmp/cycle.sh
 	case $1 in
@@ -80,6 +87,8 @@ cycle() {
 	kernel_times "kernel-$2-$1.txt"
 }
 
+echo 2 > /sys/power/pm_async ||
+	fail "pm_async does not take 2: the kernel lacks the series' lab-only A/B patch"
 pm_cycle 0 || fail "warm-up transition failed"
 i=1
 while [ "$i" -le "$reps" ]; do
@@ -89,7 +98,7 @@ while [ "$i" -le "$reps" ]; do
 done
 i=1
 while [ "$i" -le "$reps" ]; do
-	for mode in async bare tracecmd; do
+	for mode in legacy async bare tracecmd; do
 		log "$mode async transition $i/$reps"
 		cycle $mode $i
 	done

@@ -219,6 +219,24 @@ static int rpm_cancel_cmd(const char *name)
 	return 0;
 }
 
+/* jitter-round N|off */
+static int jitter_round_cmd(const char *arg)
+{
+	int round;
+
+	if (!strcmp(arg, "off")) {
+		WRITE_ONCE(pmsynth_jitter_round, -1);
+		return 0;
+	}
+	if (kstrtoint(arg, 10, &round) || round < 0) {
+		scnprintf(pmsynth_error, sizeof(pmsynth_error),
+			  "jitter-round: '%s' is not a round (0 or more) or off", arg);
+		return -EINVAL;
+	}
+	WRITE_ONCE(pmsynth_jitter_round, round);
+	return 0;
+}
+
 static ssize_t control_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
@@ -256,6 +274,8 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = force_runtime_cmd(cmd + 14);
 	} else if (!strncmp(cmd, "rpm-cancel ", 11)) {
 		ret = rpm_cancel_cmd(cmd + 11);
+	} else if (!strncmp(cmd, "jitter-round ", 13)) {
+		ret = jitter_round_cmd(cmd + 13);
 	} else {
 		scnprintf(pmsynth_error, sizeof(pmsynth_error), "unknown command '%s'", cmd);
 		ret = -EINVAL;

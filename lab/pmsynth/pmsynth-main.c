@@ -54,6 +54,12 @@ static int nr_devs;
 static int nr_links;
 static u32 jitter_pct;
 static u64 jitter_seed;
+/*
+ * The jitter's draw: the callback's call count, or the round set by the
+ * control command "jitter-round N" (>= 0), so that transitions of different
+ * modes given the same round sleep the same.
+ */
+int pmsynth_jitter_round = -1;
 
 /* scenario text being written, under pmsynth_mutex */
 static char *text;
@@ -139,12 +145,13 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
 	struct pmsynth_dev *other = READ_ONCE(sd->wait_for);
 	int call = atomic_inc_return(&sd->calls[ph]);
+	int round = READ_ONCE(pmsynth_jitter_round);
 	int err;
 
 	pmsynth_oracle_enter(sd, ph);
 	if (other && sd->wait_phase == ph)
 		device_pm_wait_for_dev(dev, &other->dev);
-	wait_or_spin(latency_us(sd, ph, call), sd->spec.mode[ph]);
+	wait_or_spin(latency_us(sd, ph, round >= 0 ? round : call), sd->spec.mode[ph]);
 	err = injected_fault(sd, ph);
 	if (err == PMSYNTH_FAULT_WAKEUP) {
 		dev_info(dev, "injected wakeup event in %s\n", pmsynth_phase_names[ph]);

@@ -137,6 +137,7 @@ static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
 
 extern const char * const pmsynth_phase_names[PS_NR_PHASES];
 extern spinlock_t pmsynth_fault_lock;
+extern int pmsynth_jitter_round;	/* -1: the call count draws the jitter */
 
 /* pmsynth-main.c: the population, under pmsynth_mutex */
 #define PMSYNTH_ERROR_LEN	256
