@@ -3,7 +3,7 @@
 #   make bench    build what is needed, run the benches in the guest, print the table
 #   make check    build what is needed, run every host and guest test
 #
-# Other targets: deps kernel initramfs module guest checkpatch clean.
+# Other targets: deps kernel initramfs module guest debug checkpatch clean.
 # Variables: KCONFIG=lab|debug, JOB= (a lab/jobs guest job), ARGS=, SMP=, CLOCK=virtual|real,
 # TIMEOUT=, M= (external module directory for "make module"); bench:
 # SCENARIOS=, REPS=, JOBS= (bench/run-bench.sh).
@@ -37,7 +37,7 @@ export INITRAMFS
 PMSYNTH   := lab/pmsynth/pmsynth.ko
 TOOLS     := $(BUILD)/tools
 
-.PHONY: all deps tree kernel initramfs module pmsynth tools bpf guest bench check checkpatch bisect clean
+.PHONY: all deps tree kernel initramfs module pmsynth tools bpf guest bench check debug checkpatch bisect clean
 
 all: kernel initramfs pmsynth tools bpf
 
@@ -89,8 +89,17 @@ guest: kernel initramfs pmsynth
 bench: kernel initramfs pmsynth tools bpf
 	@bench/run-bench.sh $(TOP)/results/bench
 
-check: kernel initramfs pmsynth tools bpf
+check: kernel initramfs pmsynth tools bpf debug
 	@tests/run-tests.sh
+
+# The reliability kernel (KCONFIG=debug: lockdep, KASAN, atomic-sleep and
+# hung-task checks) and pmsynth built for it in build/pmsynth-debug, for
+# tests/guest/debug-kernel.t; built once, shared by its runs.
+debug: tree
+	@$(MAKE) --no-print-directory KCONFIG=debug kernel
+	@mkdir -p $(BUILD)/pmsynth-debug
+	@cp -p lab/pmsynth/Kbuild lab/pmsynth/*.c lab/pmsynth/*.h $(BUILD)/pmsynth-debug/
+	@$(MAKE) -C $(TREE) O=$(BUILD)/obj-debug ARCH=x86_64 -s M=$(BUILD)/pmsynth-debug modules
 
 # checkpatch.pl --strict over the series; fails on any finding.
 checkpatch: tree

@@ -1,5 +1,7 @@
 # pmsynth-faults SCENARIO DEVICE: inject -EIO once into DEVICE's callback of
-# each system-sleep phase in turn, with pm_async on (async) and off (sync).
+# each system-sleep phase in turn, with pm_async on (async: the series'
+# scheduling), on with Linux 6.12's scheduling (legacy: pm_async=2, the
+# series' lab-only switch) and off (sync).
 # Suspend-side failures (prepare, suspend, suspend_late, suspend_noirq)
 # abort the transition; resume-side ones are reported and the system
 # resumes.  Either way every device ends active with 0 oracle violations
@@ -21,8 +23,8 @@ runtime_state() {
 }
 
 sleep 1
-for async in 1 0; do
-	[ $async = 1 ] && m=async || m=sync
+for async in 1 2 0; do
+	case $async in 1) m=async;; 2) m=legacy;; 0) m=sync;; esac
 	for ph in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
 		runtime_state "before-$m-$ph.txt"
 		pmsynth_ctl fault "$dev" $ph 5 once || fail "cannot set fault"

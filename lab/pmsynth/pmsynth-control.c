@@ -168,6 +168,62 @@ static int wait_for_cmd(char *args)
 }
 
 /*
+ * "unlink-in DEV PHASE|off": DEV's callback of PHASE (a system-sleep phase)
+ * deletes DEV's pm_links before its work, once.  "unregister-in DEV PHASE
+ * OTHER|off": DEV's callback of PHASE device_del()s OTHER, once; OTHER must
+ * not be DEV, its parent, one of its masters or one of its children (those
+ * would deadlock or free what DEV's work still uses).
+ */
+static int unlink_in_cmd(char *args)
+{
+	char *name = strsep(&args, " ");
+	struct pmsynth_dev *sd = name ? pmsynth_find(name) : NULL;
+	int ph = args && strcmp(args, "off") ? pmsynth_phase_lookup(args) : -1;
+
+	if (!sd || !args || (strcmp(args, "off") && (ph < 0 || ph >= PS_NR_SYSTEM))) {
+		scnprintf(pmsynth_error, sizeof(pmsynth_error),
+			  "unlink-in: want DEV PHASE (a system-sleep phase) or DEV off");
+		return -EINVAL;
+	}
+	sd->unlink_phase = ph;
+	return 0;
+}
+
+static bool related(struct pmsynth_dev *sd, struct pmsynth_dev *od)
+{
+	int i;
+
+	if (od == sd || od == sd->parent || od->parent == sd)
+		return true;
+	for (i = 0; i < sd->nr_masters; i++)
+		if (sd->masters[i] == od)
+			return true;
+	return false;
+}
+
+static int unregister_in_cmd(char *args)
+{
+	char *name = strsep(&args, " "), *phase = strsep(&args, " ");
+	struct pmsynth_dev *sd = name ? pmsynth_find(name) : NULL, *od;
+	int ph = phase ? pmsynth_phase_lookup(phase) : -1;
+
+	if (sd && phase && !args && !strcmp(phase, "off")) {
+		sd->unreg_other = NULL;
+		return 0;
+	}
+	od = args ? pmsynth_find(args) : NULL;
+	if (!sd || !od || ph < 0 || ph >= PS_NR_SYSTEM || related(sd, od) ||
+	    od->detached) {
+		scnprintf(pmsynth_error, sizeof(pmsynth_error),
+			  "unregister-in: want DEV PHASE OTHER (a system-sleep phase, OTHER registered and not DEV, its parent, child or master) or DEV off");
+		return -EINVAL;
+	}
+	sd->unreg_phase = ph;
+	sd->unreg_other = od;
+	return 0;
+}
+
+/*
  * "force-runtime DEV on|off": DEV's suspend_late and resume_early callbacks
  * go through pm_runtime_force_suspend/resume() (which run its runtime
  * callbacks), as drivers using them for system sleep do.
@@ -276,6 +332,10 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = rpm_cancel_cmd(cmd + 11);
 	} else if (!strncmp(cmd, "jitter-round ", 13)) {
 		ret = jitter_round_cmd(cmd + 13);
+	} else if (!strncmp(cmd, "unlink-in ", 10)) {
+		ret = unlink_in_cmd(cmd + 10);
+	} else if (!strncmp(cmd, "unregister-in ", 14)) {
+		ret = unregister_in_cmd(cmd + 14);
 	} else {
 		scnprintf(pmsynth_error, sizeof(pmsynth_error), "unknown command '%s'", cmd);
 		ret = -EINVAL;

@@ -149,6 +149,7 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 	int err;
 
 	pmsynth_oracle_enter(sd, ph);
+	pmsynth_topology_change(sd, ph);
 	if (other && sd->wait_phase == ph)
 		device_pm_wait_for_dev(dev, &other->dev);
 	wait_or_spin(latency_us(sd, ph, round >= 0 ? round : call), sd->spec.mode[ph]);
@@ -311,6 +312,46 @@ static struct device_driver pmsynth_driver = {
 };
 
 /*
+ * pmsynth_topology_change - the topology change set for @sd's callback of
+ * @ph, if any: delete @sd's pm_links (its masters no longer wait for it,
+ * nor it for them), or device_del() another device in the middle of the
+ * phase.  The link pointers are cleared first so that depopulate does not
+ * delete a link device_del() purged; a deleted device is put, not
+ * unregistered, by depopulate (it is no longer in sysfs).  Runs in the
+ * callback, so no control command or depopulate runs meanwhile.
+ */
+void pmsynth_topology_change(struct pmsynth_dev *sd, enum pmsynth_phase ph)
+{
+	struct pmsynth_dev *od = sd->unreg_other;
+	int i, j;
+
+	if (sd->unlink_phase == (int)ph) {
+		sd->unlink_phase = -1;
+		WRITE_ONCE(sd->detached, true);
+		for (j = 0; j < sd->nr_links; j++) {
+			if (sd->links[j])
+				device_link_del(sd->links[j]);
+			sd->links[j] = NULL;
+		}
+		dev_info(&sd->dev, "deleted its pm_links in %s\n", pmsynth_phase_names[ph]);
+	}
+	if (od && sd->unreg_phase == (int)ph) {
+		sd->unreg_other = NULL;
+		WRITE_ONCE(od->detached, true);
+		for (j = 0; j < od->nr_links; j++)
+			od->links[j] = NULL;
+		for (i = 0; i < od->nr_slaves; i++)
+			for (j = 0; j < od->slaves[i]->nr_links; j++)
+				if (od->slaves[i]->links[j] &&
+				    od->slaves[i]->links[j]->supplier == &od->dev)
+					od->slaves[i]->links[j] = NULL;
+		dev_info(&sd->dev, "deleting %s in %s\n", dev_name(&od->dev),
+			 pmsynth_phase_names[ph]);
+		device_del(&od->dev);
+	}
+}
+
+/*
  * Remove every device and link, and wait until every device is released.
  * Caller holds pmsynth_mutex.
  */
@@ -320,7 +361,8 @@ void pmsynth_depopulate(void)
 
 	for (i = nr_devs - 1; i >= 0; i--)
 		for (j = 0; j < devs[i]->nr_links; j++)
-			device_link_del(devs[i]->links[j]);
+			if (devs[i]->links[j])
+				device_link_del(devs[i]->links[j]);
 	for (i = nr_devs - 1; i >= 0; i--) {
 		struct pmsynth_dev *sd = devs[i];
 
@@ -425,6 +467,8 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 		}
 		mutex_init(&sd->hold_lock);
 		sd->index = i;
+		sd->unlink_phase = -1;
+		sd->unreg_phase = -1;
 		sd->spec = sc->specs[i];
 		/* the device owns its masters arrays from now on */
 		sc->specs[i].masters = NULL;
@@ -599,15 +643,19 @@ static const struct file_operations scenario_fops = {
  */
 static int status_show(struct seq_file *m, void *unused)
 {
-	int i, not_active = 0, rt_active = 0;
+	int i, not_active = 0, rt_active = 0, detached = 0;
 
 	mutex_lock(&pmsynth_mutex);
 	for (i = 0; i < nr_devs; i++) {
+		if (READ_ONCE(devs[i]->detached)) {
+			detached++;
+			continue;
+		}
 		not_active += READ_ONCE(devs[i]->level) != 0;
 		rt_active += READ_ONCE(devs[i]->rt_live);
 	}
-	seq_printf(m, "devices %d\nlinks %d\nnot_active %d\nruntime_active %d\nerror %s\n",
-		   nr_devs, nr_links, not_active, rt_active,
+	seq_printf(m, "devices %d\nlinks %d\nnot_active %d\nruntime_active %d\ndetached %d\nerror %s\n",
+		   nr_devs, nr_links, not_active, rt_active, detached,
 		   pmsynth_error[0] ? pmsynth_error : "none");
 	mutex_unlock(&pmsynth_mutex);
 	return 0;

@@ -109,6 +109,19 @@ struct pmsynth_dev {
 	int wait_phase;
 	bool force_runtime;
 
+	/*
+	 * Topology changes in the middle of a phase, set by control commands
+	 * while no transition runs and taken (once) by the callback of
+	 * @unlink_phase (delete this device's pm_links) or @unreg_phase
+	 * (device_del() @unreg_other).  A device whose links or registration
+	 * went away is @detached: the oracle no longer judges it or its
+	 * relations, status does not count it.
+	 */
+	int unlink_phase;
+	int unreg_phase;
+	struct pmsynth_dev *unreg_other;
+	bool detached;
+
 	/* oracle state, see pmsynth-oracle.c */
 	int level;				/* system sleep depth, 0..4 */
 	bool rt_up;				/* runtime: fully resumed */
@@ -146,6 +159,7 @@ extern char pmsynth_error[PMSYNTH_ERROR_LEN];	/* the last error, "" if none */
 struct pmsynth_dev *pmsynth_find(const char *name);
 int pmsynth_load(void);
 void pmsynth_depopulate(void);
+void pmsynth_topology_change(struct pmsynth_dev *sd, enum pmsynth_phase ph);
 
 /* pmsynth-control.c */
 extern const struct file_operations pmsynth_control_fops;

@@ -13,22 +13,23 @@ ok $? "run-bench.sh runs chain-100"
 sed 's/^/# /' "$w.log"
 r=$w/latest
 check "progress lines name the scenario and the step" grep -q '^bench: \[1/1\] chain-100: done in' "$w.log"
-check "the table has chain-100's row: 100 devices, 99 links, virtual clock, graph, CPU floor, bound, no violations" \
-	grep -qE '^chain-100 +100 +99 +virtual( +[0-9.]+){2} +[0-9.]+x( +[0-9.]+){3} +[0-9.]+% +0/0$' "$r/table.txt"
-check "a chain gains nothing from async: speed-up between 0.9x and 1.1x" \
-	awk '$1 == "chain-100" && NF == 12 { s = $7; sub(/x$/, "", s); exit !(s >= 0.9 && s <= 1.1) }' "$r/table.txt"
-check "and its graph bound is most of T(sync): the chain's callbacks, one after the other" \
-	awk '$1 == "chain-100" && NF == 12 { exit !($8 > 0.8 * $5 && $8 < $5) }' "$r/table.txt"
+check "the table has chain-100's row: 100 devices, 99 links, virtual clock, T sync/6.12/new, both speed-ups, new vs 6.12, bound, both efficiencies, no violations" \
+	grep -qE '^chain-100 +100 +99 +virtual( +[0-9.]+){3}( +[0-9.]+x){2} +[-+][0-9.]+% +[0-9.]+( +[0-9.]+%){2} +0/0$' "$r/table.txt"
+check "a chain gains nothing from async on either scheduler: both speed-ups between 0.9x and 1.1x" \
+	awk '$1 == "chain-100" && NF == 14 { a = $8; b = $9; sub(/x$/, "", a); sub(/x$/, "", b); exit !(a >= 0.9 && a <= 1.1 && b >= 0.9 && b <= 1.1) }' "$r/table.txt"
+check "and its bound is most of T(sync): the chain's callbacks, one after the other" \
+	awk '$1 == "chain-100" && NF == 14 { exit !($11 > 0.8 * $5 && $11 < $5) }' "$r/table.txt"
 check "its CPU floor is a small part of T(sync): sleeping callbacks" \
-	awk '$1 == "chain-100" && NF == 12 { exit !($9 > 0 && $9 < 0.2 * $5) }' "$r/table.txt"
-check "the CPU and workers row: busy sync/async, overhead, workers, at once, switches, blocked waits" \
-	grep -qE '^chain-100( +[0-9.]+){2} +-?[0-9.]+( +[0-9.]+){4}$' "$r/table.txt"
+	sh -c "tr ' ' '\\n' < '$r/chain-100/summary.txt' | awk -F= '\$1 == \"t_sync\" { t = \$2 } \$1 == \"floor\" { f = \$2 } END { exit !(f > 0 && f < 0.2 * t) }'"
+check "the CPU and workers rows, one per scheduler: busy sync/async, overhead, workers, at once, switches, blocked waits" \
+	sh -c "[ \$(grep -cE '^chain-100 +(6\\.12|new)( +[0-9.]+){2} +-?[0-9.]+( +[0-9.]+){4}$' '$r/table.txt') -eq 2 ]"
 check "the instrumentation row: bare, pmtrace, trace-cmd, both costs, BPF figures" \
 	grep -qE '^chain-100( +[0-9.]+){3}( +[-+][0-9.]+%){2} \|( +[0-9.]+){4}$' "$r/table.txt"
-check "the per-phase efficiency row" grep -qE '^chain-100( +[0-9.]+%){8}$' "$r/table.txt"
+check "the per-phase efficiency rows, one per scheduler" \
+	sh -c "[ \$(grep -cE '^chain-100 +(6\\.12|new)( +[0-9.]+%){8}$' '$r/table.txt') -eq 2 ]"
 check "the analysis-speed line" grep -qE '^# critpath: [0-9]+ records \([0-9]+ files of chain-100\) analysed in [0-9.]+ s' "$r/table.txt"
 check "run.txt names kernel release, series hash, QEMU and clock" \
 	sh -c "grep -q '^kernel_release=6.12' '$r/run.txt' && grep -qE '^series_sha256=[0-9a-f]{64}$' '$r/run.txt' && grep -q '^qemu=QEMU' '$r/run.txt' && grep -q '^clock.chain-100=virtual$' '$r/run.txt'"
 check "records, per-phase table and figure are kept" \
-	sh -c "[ -s '$r/chain-100/sync-1.jsonl' ] && [ -s '$r/chain-100/async-1.jsonl' ] && [ -s '$r/chain-100/bpf-stats.txt' ] && grep -q '^resume ' '$r/chain-100/table.txt' && file '$r/chain-100/phases.png' | grep -q PNG"
+	sh -c "[ -s '$r/chain-100/sync-1.jsonl' ] && [ -s '$r/chain-100/async-1.jsonl' ] && [ -s '$r/chain-100/legacy-1.jsonl' ] && [ -s '$r/chain-100/table-6.12.txt' ] && [ -s '$r/chain-100/bpf-stats.txt' ] && grep -q '^resume ' '$r/chain-100/table.txt' && file '$r/chain-100/phases.png' | grep -q PNG"
 tap_done

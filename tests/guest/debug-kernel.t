@@ -1,0 +1,36 @@
+#!/bin/sh
+# The series under the reliability kernel (make debug: lockdep, KASAN,
+# DEBUG_ATOMIC_SLEEP, hung-task detection): the fault-injection run (every
+# phase, both async schedulers and sync), the topology changes (devices
+# unregistered and links deleted mid-phase) and a 500-device transition
+# cycle, each with its own checks passing and no splat on the console.
+. "$(dirname "$0")/../lib.sh"
+DKERNEL=$TOP/build/obj-debug/arch/x86/boot/bzImage
+DMOD=$TOP/build/pmsynth-debug/pmsynth.ko
+tap_plan $((3 * 4 + 168 + 120 + 15))
+# a splat: any of these on the console
+SPLAT='BUG:|WARNING:|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|blocked for more than|Call Trace:|general protection fault|UBSAN:'
+for f in "$DKERNEL" "$DMOD"; do
+	[ -f "$f" ] || { echo "Bail out! $f missing: make debug builds it"; exit 1; }
+done
+# debug_run JOB NAME FILES ARGS...: the job under the debug kernel, with
+# the debug build of pmsynth and FILES (space separated) in /pmlab
+debug_run() {
+	_job=$1 _name=$2 _files=$3
+	shift 3
+	_w=$BUILD/test-guest/debug-$_name
+	mkdir -p "$BUILD/test-guest"
+	export KERNEL="$DKERNEL" EXTRA="$DMOD $_files" TIMEOUT="${TIMEOUT:-1500}"
+	guest "$_job" "$_w" "$@"
+	ok $GUEST_STATUS "debug kernel: $_name runs to the end"
+	check "debug kernel: $_name booted the reliability kernel (KASAN and lockdep on)" \
+		sh -c "grep -q 'KernelAddressSanitizer initialized' '$_w/console.log' && grep -q 'Lock dependency validator' '$_w/console.log'"
+	check "debug kernel: $_name: no splat on the console ($(grep -cE "$SPLAT" "$_w/console.log" 2>/dev/null) lines)" \
+		sh -c "[ -s '$_w/console.log' ] && ! grep -qE '$SPLAT' '$_w/console.log'"
+	check "debug kernel: $_name: the guest's checks ran" [ -s "$_w/checks.txt" ]
+	guest_checks "$_w"
+}
+debug_run pmsynth-faults faults "$TOP/bench/scenarios/dag-100.txt" dag-100.txt d50
+debug_run pmsynth-topology topology ""
+debug_run pmsynth-cycle cycle-dag-500 "$TOP/bench/scenarios/dag-500.txt" dag-500.txt
+tap_done
