@@ -1,6 +1,8 @@
-# cpu-accounting SCENARIO: one sync and one async transition of a device
-# scenario (a file passed in EXTRA), each recorded by pmtrace (sync.jsonl,
-# async.jsonl), for tests/guest/cpu-accounting.t: the CPU accounting of
+# cpu-accounting SCENARIO: one sync transition of a device scenario (a
+# file passed in EXTRA), one async with Linux 6.12's scheduling (pm_async=2)
+# and one with the series' (pm_async=1), each recorded by pmtrace
+# (sync.jsonl, legacy.jsonl, async.jsonl), for
+# tests/guest/cpu-accounting.t: the CPU accounting of
 # the phase records and the workers and blocked waits of the device
 # records, against what the scenario's shape says they must be.
 . /pmlab/pmlib.sh
@@ -11,9 +13,11 @@ pm_setup
 pmsynth_insmod
 pmsynth_load "$scen" || fail "scenario $1 refused"
 sha=$(sha256sum "$scen" | cut -d' ' -f1)
+echo 2 > /sys/power/pm_async ||
+	fail "pm_async does not take 2: the kernel lacks the series' lab-only A/B patch"
 pm_cycle 0 || fail "warm-up transition failed"
-for mode in sync async; do
-	[ $mode = sync ] && async=0 || async=1
+for mode in sync legacy async; do
+	case $mode in sync) async=0;; legacy) async=2;; async) async=1;; esac
 	echo "echo $async > /sys/power/pm_async && echo mem > /sys/power/state" > /tmp/cycle.sh
 	/pmlab/pmtrace -o $mode.jsonl -m "scenario=${1%.txt}" -m "scenario_sha256=$sha" \
 		-m "devices=$(pmsynth_value status devices)" -m "links=$(pmsynth_value status links)" \

@@ -1,8 +1,11 @@
 # oneliners SCENARIO: run every bpftrace tool of tracepoints/ and the
 # trace-cmd recipe against pmsynth devices, saving what each prints.
 #   system sleep (SCENARIO, one async transition each): slowest-devices,
-#     wait-chains, queue-delay, callback-hist, sync-devices (d7 made
-#     synchronous first), trace-cmd record/report;
+#     queue-delay and callback-hist with the series' scheduling
+#     (pm_async=1); wait-chains, sync-devices (d7 made synchronous first)
+#     and trace-cmd record/report with Linux 6.12's (pm_async=2, the
+#     series' lab-only switch), whose workers wait for their dependencies:
+#     the series' workers do not;
 #   runtime PM (rt.txt below): rpm-latency around a workload that holds
 #     "held" for good and "released" only briefly, and makes requests of
 #     "released" that are cancelled before pm_wq runs them.
@@ -10,15 +13,18 @@
 pm_setup
 pmsynth_insmod
 pmsynth_load "/pmlab/$1" || fail "scenario $1 refused"
-echo 1 > /sys/power/pm_async
+echo 2 > /sys/power/pm_async ||
+	fail "pm_async does not take 2: the kernel lacks the series' lab-only A/B patch"
 echo disabled > /sys/bus/pmsynth/devices/d7/power/async
 # bpftrace -c splits its command at spaces (no shell): use a script
 echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
 for t in slowest-devices wait-chains queue-delay sync-devices callback-hist; do
+	case $t in wait-chains|sync-devices) echo 2;; *) echo 1;; esac > /sys/power/pm_async
 	bpftrace "/pmlab/$t.bt" -c "sh /tmp/suspend.sh" > "$t.txt" 2> "$t.err" ||
 		fail "bpftrace $t.bt failed: $(tail -3 "$t.err")"
 	grep -q . "$t.err" && sed "s/^/$t: /" "$t.err" >&2
 done
+echo 2 > /sys/power/pm_async
 trace-cmd record -q -o /tmp/trace.dat -e 'power:dpm_device_*' -e power:device_pm_callback_start \
 	-e power:device_pm_callback_end sh -c 'echo mem > /sys/power/state' > trace-cmd-record.txt 2>&1 ||
 	fail "trace-cmd record failed: $(tail -3 trace-cmd-record.txt)"

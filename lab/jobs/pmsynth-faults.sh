@@ -1,4 +1,4 @@
-# pmsynth-faults SCENARIO DEVICE: inject -EIO once into DEVICE's callback of
+# pmsynth-faults SCENARIO DEVICE [MODES]: inject -EIO once into DEVICE's callback of
 # each system-sleep phase in turn, with pm_async on (async: the series'
 # scheduling), on with Linux 6.12's scheduling (legacy: pm_async=2, the
 # series' lab-only switch) and off (sync).
@@ -10,7 +10,7 @@
 # active children are what they were before, and the next transition
 # succeeds.
 . /pmlab/pmlib.sh
-scen=/pmlab/$1 dev=$2
+scen=/pmlab/$1 dev=$2 modes=${3:-1 2 0}	# pm_async values to run
 pm_setup
 pmsynth_insmod
 pmsynth_load "$scen" || fail "scenario $1 refused"
@@ -23,7 +23,7 @@ runtime_state() {
 }
 
 sleep 1
-for async in 1 2 0; do
+for async in $modes; do
 	case $async in 1) m=async;; 2) m=legacy;; 0) m=sync;; esac
 	for ph in prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete; do
 		runtime_state "before-$m-$ph.txt"

@@ -1,5 +1,6 @@
-# pmsynth-topology: the device graph changes in the middle of a phase, on
-# both async schedulers (pm_async=1, the series'; pm_async=2, Linux 6.12's).
+# pmsynth-topology [MODES]: the device graph changes in the middle of a
+# phase, on both async schedulers (MODES, default "1 2": pm_async=1, the
+# series'; pm_async=2, Linux 6.12's).
 #
 # Unregistered: in each system-sleep phase, a fast leaf ("dev") deletes
 # "other" with device_del() while other still waits for a slow dependency
@@ -30,7 +31,7 @@ s masters=other lat=$slow
 dev
 S
 phases="suspend suspend_late suspend_noirq resume_noirq resume_early resume"
-for a in 1 2; do
+for a in ${1:-1 2}; do
 	[ $a = 1 ] && sched=series || sched=6.12
 	for ph in $phases; do
 		pmsynth_load topo.txt || fail "topo.txt refused"

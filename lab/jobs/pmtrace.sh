@@ -9,6 +9,11 @@ pm_setup
 pmsynth_insmod
 pmsynth_load "/pmlab/$1" || fail "scenario $1 refused"
 pm_cycle 1 || fail "warm-up transition failed"
+# the recorded transition with 6.12's scheduling (pm_async=2, the series'
+# lab-only switch), whose workers wait for their dependencies, so that the
+# records have waits to attribute
+echo 2 > /sys/power/pm_async ||
+	fail "pm_async does not take 2: the kernel lacks the series' lab-only A/B patch"
 echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
 # trace-cmd copies /proc/kallsyms once its command is done, and BPF
 # programs leave kallsyms as they are freed, after pmtrace exits ("error in

@@ -1,7 +1,10 @@
 # tracepoints SCENARIO SYNC_EVERY: load SCENARIO, make every SYNC_EVERY-th
 # pmsynth device synchronous (power/async), then:
-#  1. one async transition with every dpm_device and rpm event enabled:
-#     events.trace (the host checks counts and relations);
+#  1. one async transition with every dpm_device and rpm event enabled,
+#     with Linux 6.12's scheduling (pm_async=2, the series' lab-only switch),
+#     whose workers wait for their dependencies: events.trace (the host
+#     checks counts and relations); the same with the series' scheduling,
+#     whose workers do not: events-series.trace;
 #  2. one transition with the dpm_device events disabled but power events on:
 #     disabled.trace (must hold no dpm_device event); one with only
 #     dpm_device_wait_end enabled: wait-end-only.trace (each event alone);
@@ -26,9 +29,13 @@ pm_cycle 1 || fail "warm-up transition failed"
 trace_setup $DPM_EVENTS 'rpm:*' power:suspend_resume power:device_pm_callback_start \
 	power:device_pm_callback_end
 trace_on
-pm_cycle 1 || fail "traced transition failed"
+pm_cycle 2 || fail "traced transition failed"
 trace_off
 trace_save events.trace
+trace_on
+pm_cycle 1 || fail "traced transition with the series' scheduling failed"
+trace_off
+trace_save events-series.trace
 
 trace_setup power:suspend_resume power:device_pm_callback_start power:device_pm_callback_end
 cat $TRACEFS/events/power/dpm_device_*/enable | sort -u > disabled-enable.txt
@@ -40,7 +47,7 @@ trace_save disabled.trace
 # each wait event alone: only dpm_device_wait_end enabled
 trace_setup power:suspend_resume power:dpm_device_wait_end
 trace_on
-pm_cycle 1 || fail "transition with only dpm_device_wait_end failed"
+pm_cycle 2 || fail "transition with only dpm_device_wait_end failed"
 trace_off
 trace_save wait-end-only.trace
 

@@ -44,10 +44,11 @@ check "queue-delay: a histogram of async devices for every async phase${missing:
 	[ -z "$missing" ]
 check "queue-delay: with buckets" grep -qE '^\[[0-9]+' "$w/queue-delay.txt"
 # every async device is queued and begun once per phase: a count of 99
-# (d7 is synchronous) per phase, split between the histogram and the
+# (d7 is synchronous) per phase, and the guest's own async devices, split
+# between the histogram (buckets "[N, M)", or "[N]" for one value) and the
 # workers that began before the queued event arrived
 n=$(awk '/^@queue_delay_us\[suspend\]/ { on = 1; next } /^@/ { on = 0 }
-	on && /^\[/ { sub(/^\[[^)]*\) */, ""); split($0, f, " "); s += f[1] }
+	on && /^\[/ { sub(/^\[[^])]*[])] */, ""); split($0, f, " "); s += f[1] }
 	/^@began_first\[suspend\]: / { s += $2 } END { print s + 0 }' "$w/queue-delay.txt")
 check "queue-delay: the 99 async pmsynth devices of suspend and no sync one, all counted ($n)" \
 	[ "$n" -ge 99 ]

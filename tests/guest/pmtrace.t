@@ -53,7 +53,7 @@ check "trace-cmd saw the same device callbacks as pmtrace" \
 	[ "$(wc -l < "$w/bpf.txt")" -eq "$(wc -l < "$w/tracecmd.txt")" ]
 check "phase records for every dpm phase" \
 	sh -c "for p in dpm_prepare dpm_suspend dpm_suspend_late dpm_suspend_noirq dpm_resume_noirq dpm_resume_early dpm_resume dpm_complete; do grep -q \"\\\"type\\\":\\\"phase\\\",\\\"name\\\":\\\"\$p\\\"\" '$w/records.jsonl' || exit 1; done"
-check "waits are attributed to the device waited for" \
+check "waits are attributed to the device waited for (6.12's scheduling, pm_async=2, whose workers wait)" \
 	grep -q '"waits":\[{"on":"d[0-9]*","relation":"\(parent\|child\|supplier\|consumer\)","ns":[0-9]*}' "$w/records.jsonl"
 check "async devices ran in async workers" grep -q '"device":"d[0-9]*","phase":"suspend","event":2,"async":1' "$w/records.jsonl"
 n=$(grep -c '"device":"d[0-9]*","phase":"\(suspend\|resume\)",.*"outcome":"called"}$' "$w/records.jsonl")

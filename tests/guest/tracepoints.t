@@ -3,9 +3,11 @@
 # devices of which every 5th is synchronous: one start and done event per
 # device per phase, queued for async devices only, none in prepare and
 # complete; every wait names a real parent, child, supplier or consumer
-# with the right relation; nothing fires while the events are disabled.
+# with the right relation (with 6.12's scheduling, pm_async=2, whose workers
+# wait), and no synthetic device waits with the series'; nothing fires
+# while the events are disabled.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 39
+tap_plan 40
 w=$BUILD/test-guest/tracepoints
 scen=$TOP/bench/scenarios/dag-100.txt
 pmsynth_guest tracepoints "$w" bench/scenarios/dag-100.txt -- dag-100.txt 5
@@ -102,6 +104,9 @@ check "waits on parents ($3), children ($4), suppliers ($5), consumers ($6) all 
 ends=$(grep -c ' dpm_device_wait_end: ' "$w/events.trace")
 begins=$(grep -c ' dpm_device_wait_start: ' "$w/events.trace")
 check "every wait_begin has its wait_end ($begins, $ends)" [ "$begins" -eq "$ends" ]
+n=$(grep -c 'dpm_device_wait_start: d[0-9]* waits for' "$w/events-series.trace")
+check "with the series' scheduling no synthetic device waits: each starts once its dependencies are done ($n waits)" \
+	sh -c "[ $n -eq 0 ] && grep -q 'dpm_device_end: d[0-9]' '$w/events-series.trace'"
 
 check "with dpm_device events disabled, the transition was traced" grep -q 'suspend_resume: dpm_suspend' "$w/disabled.trace"
 check "with dpm_device events disabled, none fired" sh -c "! grep -q dpm_device_ '$w/disabled.trace'"
