@@ -59,6 +59,12 @@ badctl "fault a runtime_suspend wakeup once" \
 	"fault: bad device 'a', phase 'runtime_suspend' or errno 'wakeup' (wakeup: system phases only)"
 badctl "force-runtime a maybe" "force-runtime: want DEV on|off"
 badctl "rpm-cancel nope" "rpm-cancel: no device 'nope'"
+badctl "jitter-round -1" "jitter-round: '-1' is not a round (0 or more) or off"
+badctl "unlink-in a nap" "unlink-in: want DEV PHASE (a system-sleep phase) or DEV off"
+badctl "unregister-in a suspend a" \
+	"unregister-in: want DEV PHASE OTHER (a system-sleep phase, OTHER registered and not DEV, its parent, child or master) or DEV off"
+badctl "unregister-in a suspend nope" \
+	"unregister-in: want DEV PHASE OTHER (a system-sleep phase, OTHER registered and not DEV, its parent, child or master) or DEV off"
 if pmsynth_ctl fault a prepare 11 once 2>/dev/null; then r=accepted; else r=refused; fi
 teq "control 'fault a prepare 11 once': accepted" accepted "$r"
 pm_setup

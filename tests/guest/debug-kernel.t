@@ -13,6 +13,7 @@ DMOD=$TOP/build/pmsynth-debug/pmsynth.ko
 tap_plan $((3 * 4 + 56 + 66 + 15))
 # a splat: any of these on the console
 SPLAT='BUG:|WARNING:|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|blocked for more than|Call Trace:|general protection fault|UBSAN:'
+UTS=$(sed -n 's/^#define UTS_VERSION "\(.*\)"$/\1/p' "$TOP/build/obj-debug/include/generated/utsversion.h" 2>/dev/null)
 for f in "$DKERNEL" "$DMOD"; do
 	[ -f "$f" ] || { echo "Bail out! $f missing: make debug builds it"; exit 1; }
 done
@@ -26,8 +27,8 @@ debug_run() {
 	export KERNEL="$DKERNEL" EXTRA="$DMOD $_files" TIMEOUT="${TIMEOUT:-1500}"
 	guest "$_job" "$_w" "$@"
 	ok $GUEST_STATUS "debug kernel: $_name runs to the end"
-	check "debug kernel: $_name booted the reliability kernel (KASAN and lockdep on)" \
-		sh -c "grep -q 'KernelAddressSanitizer initialized' '$_w/console.log' && grep -q 'Lock dependency validator' '$_w/console.log'"
+	check "debug kernel: $_name booted the reliability kernel (its build's version string and lockdep's banner on the console; KASAN in its config)" \
+		sh -c "[ -n '$UTS' ] && grep -qF '$UTS' '$_w/console.log' && grep -q 'Lock dependency validator' '$_w/console.log' && grep -qx 'CONFIG_KASAN=y' '$TOP/build/obj-debug/.config'"
 	check "debug kernel: $_name: no splat on the console ($(grep -cE "$SPLAT" "$_w/console.log" 2>/dev/null) lines)" \
 		sh -c "[ -s '$_w/console.log' ] && ! grep -qE '$SPLAT' '$_w/console.log'"
 	check "debug kernel: $_name: the guest's checks ran" [ -s "$_w/checks.txt" ]

@@ -4,7 +4,7 @@
 # (-EAGAIN in prepare, always) is refused, in a scenario and as a control
 # command; once is accepted and the transition completes.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 97
+tap_plan 105
 w=$BUILD/test-guest/pmsynth-badinput
 pmsynth_guest pmsynth-badinput "$w"
 ok $GUEST_STATUS "pmsynth-badinput runs to the end"
