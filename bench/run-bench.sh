@@ -5,8 +5,8 @@
 #
 # Usage: run-bench.sh RESULTS_ROOT
 # Environment:
-#   SCENARIOS  bench/scenarios names (default below: chain, tree, DAGs of
-#              100/500/1000, an imported board, the spinning DAG)
+#   SCENARIOS  bench/scenarios names (default below: chain, star, tree,
+#              DAGs of 100/500/1000, an imported board, the spinning DAG)
 #   REPS       transitions per mode and scenario (default 3)
 #   JOBS       virtual-clock guests run side by side (default 2: each is
 #              one single-threaded TCG process, and virtual time does not
@@ -27,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 die() { echo "bench: $*" >&2; exit 1; }
 
-DEFAULT_SCENARIOS="chain-100 tree-500 dag-100 dag-500 dag-1000 dt-sdm845-db845c dag-1000-spin"
+DEFAULT_SCENARIOS="chain-100 star-500 tree-500 dag-100 dag-500 dag-1000 dt-sdm845-db845c dag-1000-spin"
 [ $# -eq 1 ] || die "usage: run-bench.sh RESULTS_ROOT"
 root=$1
 REPS=${REPS:-3}
@@ -175,6 +175,19 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 			"$(awk -v a="$(sum_get "$d" t_async)" -v b="$(sum_get "$d" t_async 6.12)" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }')" \
 			"$(sum_get "$d" bound)" "$(sum_get "$d" efficiency 6.12)" "$(sum_get "$d" efficiency)" \
 			"$(($(sum_get "$d" violations) + $(sum_get "$d" violations 6.12)))/$(sed -n 's/^violations //p' "$d/oracle.txt")"
+	done
+	echo
+	echo "# suspend side (suspend + suspend_late + suspend_noirq) and resume side (resume_noirq +"
+	echo "# resume_early + resume), ms per transition; new/6.12: T(new) / T(6.12) - 1"
+	printf "%-${w}s %9s %9s %9s %9s | %9s %9s %9s %9s\n" scenario "susp sync" "susp 6.12" "susp new" new/6.12 \
+		"res sync" "res 6.12" "res new" new/6.12
+	for s in $SCENARIOS; do
+		awk -v s="$s" -v w="$w" 'FNR == 1 { f++ } /^$/ { stop[f] = 1 } stop[f] { next }
+			$1 ~ /^(suspend|suspend_late|suspend_noirq)$/ { if (f == 1) { ss += $2; sn += $3 } else so += $3 }
+			$1 ~ /^(resume_noirq|resume_early|resume)$/ { if (f == 1) { rs += $2; rn += $3 } else ro += $3 }
+			END { printf "%-" w "s %9.3f %9.3f %9.3f %+8.1f%% | %9.3f %9.3f %9.3f %+8.1f%%\n", s, ss, so, sn,
+				100 * (sn - so) / so, rs, ro, rn, 100 * (rn - ro) / ro }' \
+			"$out/$s/table.txt" "$out/$s/table-6.12.txt"
 	done
 	echo
 	echo "# CPU work, ms per transition (virtual clock: time some vCPU was busy; real: CPU-ms summed over"
