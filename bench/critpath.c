@@ -5,6 +5,7 @@
  * scenario they were recorded with (bench/scenarios/README.md).
  *
  *   critpath [-d DAT] [-s SUMMARY] [--cpus N] [--clock virtual|real] SCENARIO RECORDS...
+ *   critpath --check SCENARIO
  *
  * RECORDS are pmtrace files of one transition each; their begin record
  * says sync or async, the clock, and must name SCENARIO's sha256.  Per dpm
@@ -66,6 +67,7 @@ struct phase_result {
 };
 
 static struct scenario scen;
+static struct names *names;		/* of the scenario and the records */
 static struct transition runs[MAX_RUNS];
 static int nruns, nsync, nasync;
 static const char *async_mode;	/* "async" or "legacy": one per analysis */
@@ -73,6 +75,7 @@ static long cpus = -1;
 static int real_clock = -1;		/* 1 real, 0 virtual, -1 not known yet */
 static const char *dat_path, *summary_path, *scen_path;
 static const char *run_paths[MAX_RUNS];
+static int check_only;			/* --check: the scenario alone */
 
 static int **deps_down, **deps_up;	/* scenario node -> dependency list, -1 ended */
 static double *weight;			/* names id -> mean sync callback ns */
@@ -87,6 +90,8 @@ static const struct argp_option options[] = {
 	{ "summary", 's', "FILE", 0, "Also write FILE: one line, the whole transition", 0 },
 	{ "cpus", 'c', "N", 0,
 	  "CPUs for the spin-work bound and the real clock's CPU floor (default: the records' cpus)", 0 },
+	{ "check", 'C', NULL, 0,
+	  "Only read SCENARIO and say whether pmsynth would load it (no RECORDS)", 0 },
 	{ "clock", 'k', "virtual|real", 0,
 	  "The guest's clock (default: the records' clock): what CPU work costs", 0 },
 	{ 0 },
@@ -121,8 +126,15 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		else
 			run_paths[nruns++] = arg;
 		break;
+	case 'C':
+		check_only = 1;
+		break;
 	case ARGP_KEY_END:
-		if (!nruns)
+		if (check_only && !scen_path)
+			argp_error(state, "--check wants a scenario file");
+		if (check_only && nruns)
+			argp_error(state, "--check reads a scenario only, got records files too");
+		if (!check_only && !nruns)
 			argp_error(state, "want a scenario file and records files");
 		break;
 	default:
@@ -203,16 +215,13 @@ static int check_run(const struct transition *t)
 	}
 	for (p = 0; p < DPM_NR_PHASES; p++)
 		for (i = 0; i < scen.n; i++) {
-			char alias[256];
-			int twin;
+			int twin = names_twin(names, scen.nodes[i].name);
 
 			if (!transition_rec(t, p, i)) {
 				fprintf(stderr, "%s: no %s record of device '%s': an incomplete transition\n",
 					t->path, dpm_phase_names[p], scen.nodes[i].name);
 				return -1;
 			}
-			snprintf(alias, sizeof(alias), "%s#2", scen.nodes[i].name);
-			twin = names_id(alias, 0);
 			if (twin >= 0 && transition_rec(t, p, twin)) {
 				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's names must be unique in the guest\n",
 					t->path, scen.nodes[i].name, dpm_phase_names[p]);
@@ -264,7 +273,7 @@ static double longest(int p, int node)
 /* bound: weights are the mean sync callback times of this phase. */
 static void bound_phase(int p, struct phase_result *res)
 {
-	int n = names_count(), i, r;
+	int n = names_count(names), i, r;
 	double cp = 0, work = 0;
 
 	for (i = 0; i < n; i++) {
@@ -454,7 +463,7 @@ static void chain_phase(const struct transition *t, int p, struct chain *c)
 		c->callback += r->cb_ns;
 		c->callback_sync += weight[r->dev];
 		c->other += r->end - (cb_begin(r) + r->cb_ns);
-		g = ++steps <= names_count() ? gate(t, p, r) : NULL;
+		g = ++steps <= names_count(names) ? gate(t, p, r) : NULL;
 		if (g) {
 			long long q = queued_within(r, g->end, cb_begin(r));
 
@@ -643,24 +652,19 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* the records files into runs[]; one async mode among them */
+static int read_runs(void)
 {
-	static const struct argp argp = { options, parse_arg, "SCENARIO RECORDS...", doc,
-					  NULL, NULL, NULL };
-	struct phase_result res[DPM_NR_PHASES], all;
-	int r, i, p;
+	int r, i;
 
-	argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (scenario_read(scen_path, &scen))
-		return 1;
 	for (i = 0; i < scen.n; i++)
-		if (names_id(scen.nodes[i].name, 1) != i) {
+		if (names_id(names, scen.nodes[i].name, 1) != i) {
 			fprintf(stderr, "critpath: cannot index the scenario's devices\n");
-			return 1;
+			return -1;
 		}
 	for (r = 0; r < nruns; r++) {
-		if (transition_read(run_paths[r], &runs[r]))
-			return 1;
+		if (transition_read(names, run_paths[r], &runs[r]))
+			return -1;
 		if (runs[r].async)
 			nasync++;
 		else
@@ -668,62 +672,120 @@ int main(int argc, char **argv)
 		if (runs[r].async && runs[r].mode && async_mode && strcmp(runs[r].mode, async_mode)) {
 			fprintf(stderr, "critpath: %s is a '%s' transition, an earlier one '%s': give one async mode\n",
 				runs[r].path, runs[r].mode, async_mode);
-			return 1;
+			return -1;
 		}
 		if (runs[r].async && runs[r].mode)
 			async_mode = runs[r].mode;
 	}
-	for (r = 0; r < nruns; r++) {
-		if (transition_index(&runs[r]) || check_run(&runs[r]))
-			return 1;
-	}
+	for (r = 0; r < nruns; r++)
+		if (transition_index(names, &runs[r]) || check_run(&runs[r]))
+			return -1;
+	return 0;
+}
+
+/* CPUs and clock from the records unless given; both modes present */
+static int resolve_setup(void)
+{
+	int r;
+
 	for (r = 0; r < nruns && cpus < 0; r++)
 		if (runs[r].cpus != runs[0].cpus) {
 			fprintf(stderr, "critpath: %s ran on %lld CPUs, %s on %lld: give --cpus\n",
 				runs[0].path, runs[0].cpus, runs[r].path, runs[r].cpus);
-			return 1;
+			return -1;
 		}
 	if (cpus < 0)
 		cpus = runs[0].cpus;
 	if (real_clock < 0 && resolve_clock())
-		return 1;
+		return -1;
 	if (!nsync || !nasync) {
 		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d async\n",
 			nsync, nasync);
-		return 1;
+		return -1;
 	}
 	if (cpus < 1) {
 		fprintf(stderr, "critpath: the records do not say how many CPUs ran them: use --cpus\n");
-		return 1;
+		return -1;
 	}
-	build_deps();
-	weight = calloc(names_count(), sizeof(double));
-	finish = calloc(names_count(), sizeof(double));
-	memset(&all, 0, sizeof(all));
-	all.have_cpu = 1;
+	return 0;
+}
+
+/* every phase into @res, the whole transition into @all */
+static void analyse(struct phase_result *res, struct phase_result *all)
+{
+	int p;
+
+	memset(all, 0, sizeof(*all));
+	all->have_cpu = 1;
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		analyse_phase(p, &res[p]);
-		all.t_sync += res[p].t_sync;
-		all.t_async += res[p].t_async;
-		all.cp += res[p].cp;
-		all.floor += res[p].floor;
-		all.bound += res[p].bound;
-		all.have_cpu &= res[p].have_cpu;
-		all.busy_sync += res[p].busy_sync;
-		all.busy_async += res[p].busy_async;
-		if (res[p].workers > all.workers)
-			all.workers = res[p].workers;
-		if (res[p].max_running > all.max_running)
-			all.max_running = res[p].max_running;
-		all.switches += res[p].switches;
-		all.blocked += res[p].blocked;
-		all.violations += res[p].violations;
-		chain_add(&all.chain, &res[p].chain, 1.0);
+		all->t_sync += res[p].t_sync;
+		all->t_async += res[p].t_async;
+		all->cp += res[p].cp;
+		all->floor += res[p].floor;
+		all->bound += res[p].bound;
+		all->have_cpu &= res[p].have_cpu;
+		all->busy_sync += res[p].busy_sync;
+		all->busy_async += res[p].busy_async;
+		if (res[p].workers > all->workers)
+			all->workers = res[p].workers;
+		if (res[p].max_running > all->max_running)
+			all->max_running = res[p].max_running;
+		all->switches += res[p].switches;
+		all->blocked += res[p].blocked;
+		all->violations += res[p].violations;
+		chain_add(&all->chain, &res[p].chain, 1.0);
 	}
-	if (write_outputs(res, &all))
-		return 1;
+}
+
+static void free_all(void)
+{
+	int r, i;
+
 	for (r = 0; r < nruns; r++)
 		transition_free(&runs[r]);
+	for (i = 0; deps_up && i < scen.n; i++) {
+		free(deps_up[i]);
+		free(deps_down[i]);
+	}
+	free(deps_up);
+	free(deps_down);
+	free(weight);
+	free(finish);
 	scenario_free(&scen);
-	return 0;
+	names_free(names);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = { options, parse_arg, "SCENARIO RECORDS...", doc,
+					  NULL, NULL, NULL };
+	struct phase_result res[DPM_NR_PHASES], all;
+	int ret = 1;
+
+	argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (scenario_read(scen_path, &scen))
+		return 1;
+	if (check_only) {
+		printf("%s: %d devices, %d pm_links, sha256 %s\n", scen.path, scen.n, scen.nlinks,
+		       scen.sha256);
+		scenario_free(&scen);
+		return 0;
+	}
+	names = names_new();
+	if (!names) {
+		fprintf(stderr, "critpath: out of memory\n");
+		goto out;
+	}
+	if (read_runs() || resolve_setup())
+		goto out;
+	build_deps();
+	weight = calloc(names_count(names), sizeof(double));
+	finish = calloc(names_count(names), sizeof(double));
+	analyse(res, &all);
+	if (!write_outputs(res, &all))
+		ret = 0;
+out:
+	free_all();
+	return ret;
 }

@@ -2,56 +2,177 @@
 /*
  * records.c - read and validate one transition's pmtrace records
  * (records.h; the format is bpf/README.md's) with json-c.
+ *
+ * Every line is one JSON object and nothing else.  Every field the
+ * analysis uses is checked: present, of its type, within its range, and
+ * device records in order (the phase's start <= queued <= start <=
+ * callback start, callback end <= end <= the phase's end).  A problem is
+ * reported as "PATH:LINE: RECORD record: field 'NAME' ...: cause".
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <json-c/json.h>
-#include <search.h>
+#include <json-c/linkhash.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "records.h"
 #include "../bpf/pmtrace.h"	/* PMTRACE_FORMAT */
-#define MAX_NAMES 65536
 
-static struct hsearch_data name_tab;
-static char **names;
-static int nnames, tab_ready;
-static int *seen_in[DPM_NR_PHASES];	/* names id -> serial of the last file */
-static int serial;			/* of the file being read */
+#define MAX_ERRNO	4095
+#define MAX_TID		4194304		/* the kernel's PID_MAX_LIMIT */
+#define MAX_CPUS	8192
 
-int names_id(const char *name, int create)
+struct names {
+	struct lh_table *tab;		/* name -> id */
+	char **name;			/* id -> name */
+	int n, cap;
+	int serial;			/* of the file being read */
+	int *seen_in[DPM_NR_PHASES];	/* id -> serial of its last record's file */
+	int *next_alias[DPM_NR_PHASES];	/* id -> the next "#N" to try for it */
+};
+
+/* one record being read, for messages */
+struct rec {
+	const char *path;
+	long long line;
+	const char *type;
+	json_object *o;
+};
+
+struct names *names_new(void)
 {
-	ENTRY item = { .key = (char *)name }, *found = NULL;
+	struct names *nm = calloc(1, sizeof(*nm));
 
-	if (!tab_ready) {
-		if (!hcreate_r(MAX_NAMES * 2, &name_tab))
-			return -1;
-		names = calloc(MAX_NAMES, sizeof(*names));
-		for (int p = 0; p < DPM_NR_PHASES; p++)
-			seen_in[p] = calloc(MAX_NAMES, sizeof(int));
-		tab_ready = 1;
+	if (!nm)
+		return NULL;
+	nm->tab = lh_kchar_table_new(256, NULL);
+	if (!nm->tab) {
+		free(nm);
+		return NULL;
 	}
-	if (hsearch_r(item, FIND, &found, &name_tab))
-		return (int)(long)found->data;
-	if (!create || nnames == MAX_NAMES)
-		return -1;
-	names[nnames] = strdup(name);
-	item.key = names[nnames];
-	item.data = (void *)(long)nnames;
-	if (!hsearch_r(item, ENTER, &found, &name_tab))
-		return -1;
-	return nnames++;
+	return nm;
 }
 
-const char *names_get(int id)
+void names_free(struct names *nm)
 {
-	return id >= 0 && id < nnames ? names[id] : "?";
+	int i;
+
+	if (!nm)
+		return;
+	lh_table_free(nm->tab);
+	for (i = 0; i < nm->n; i++)
+		free(nm->name[i]);
+	free(nm->name);
+	for (i = 0; i < DPM_NR_PHASES; i++) {
+		free(nm->seen_in[i]);
+		free(nm->next_alias[i]);
+	}
+	free(nm);
 }
 
-int names_count(void)
+static int names_grow(struct names *nm)
 {
-	return nnames;
+	int cap = nm->cap ? 2 * nm->cap : 256, p;
+	void *q;
+
+	q = realloc(nm->name, sizeof(char *) * cap);
+	if (!q)
+		return -1;
+	nm->name = q;
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		q = realloc(nm->seen_in[p], sizeof(int) * cap);
+		if (!q)
+			return -1;
+		nm->seen_in[p] = q;
+		q = realloc(nm->next_alias[p], sizeof(int) * cap);
+		if (!q)
+			return -1;
+		nm->next_alias[p] = q;
+		memset(nm->seen_in[p] + nm->cap, 0, sizeof(int) * (cap - nm->cap));
+		memset(nm->next_alias[p] + nm->cap, 0, sizeof(int) * (cap - nm->cap));
+	}
+	nm->cap = cap;
+	return 0;
+}
+
+int names_id(struct names *nm, const char *name, int create)
+{
+	void *v;
+
+	if (lh_table_lookup_ex(nm->tab, name, &v))
+		return (int)(intptr_t)v;
+	if (!create || nm->n == RECORDS_MAX_NAMES)
+		return -1;
+	if (nm->n == nm->cap && names_grow(nm))
+		return -1;
+	nm->name[nm->n] = strdup(name);
+	if (!nm->name[nm->n])
+		return -1;
+	if (lh_table_insert(nm->tab, nm->name[nm->n], (void *)(intptr_t)nm->n)) {
+		free(nm->name[nm->n]);
+		return -1;
+	}
+	return nm->n++;
+}
+
+const char *names_get(const struct names *nm, int id)
+{
+	return id >= 0 && id < nm->n ? nm->name[id] : "?";
+}
+
+int names_count(const struct names *nm)
+{
+	return nm->n;
+}
+
+/* "NAME#K", the name of NAME's K-th device in a phase */
+static int alias_id(struct names *nm, const char *name, int k, int create)
+{
+	char *alias;
+	int id;
+
+	if (asprintf(&alias, "%s#%d", name, k) < 0)
+		return -1;
+	id = names_id(nm, alias, create);
+	free(alias);
+	return id;
+}
+
+int names_twin(struct names *nm, const char *name)
+{
+	return alias_id(nm, name, 2, 0);
+}
+
+/*
+ * The id of a device record named @name in phase @p of the file being
+ * read: @name itself the first time, then the first "NAME#K" not taken in
+ * this phase of this file (K from where the last search stopped: linear in
+ * the number of duplicates).
+ */
+static int record_id(struct names *nm, int p, const char *name)
+{
+	int base = names_id(nm, name, 1), id = base, k;
+
+	if (base < 0 || nm->seen_in[p][base] != nm->serial) {
+		if (base >= 0) {
+			nm->seen_in[p][base] = nm->serial;
+			nm->next_alias[p][base] = 2;
+		}
+		return base;
+	}
+	for (k = nm->next_alias[p][base]; id >= 0; k++) {
+		id = alias_id(nm, name, k, 1);
+		if (id >= 0 && nm->seen_in[p][id] != nm->serial)
+			break;
+	}
+	if (id < 0)
+		return -1;
+	nm->next_alias[p][base] = k + 1;
+	nm->seen_in[p][id] = nm->serial;
+	return id;
 }
 
 static json_object *field(json_object *o, const char *key)
@@ -62,63 +183,129 @@ static json_object *field(json_object *o, const char *key)
 	return v;
 }
 
-static const char *str_field(json_object *o, const char *key)
+static int bad_field(const struct rec *r, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* "PATH:LINE: TYPE record: field 'KEY' CAUSE"; returns -1 */
+static int bad_field(const struct rec *r, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%lld: %s record: field '%s' ", r->path, r->line, r->type, key);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* string field @key of @o (the record, or an object inside it) */
+static int get_str(const struct rec *r, json_object *o, const char *key, const char **out)
 {
 	json_object *v = field(o, key);
 
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+	if (!v)
+		return bad_field(r, key, "missing");
+	if (!json_object_is_type(v, json_type_string))
+		return bad_field(r, key, "is a %s, not a string",
+				 json_type_to_name(json_object_get_type(v)));
+	*out = json_object_get_string(v);
+	if (!**out)
+		return bad_field(r, key, "is empty");
+	return 0;
 }
 
-/* an integer field, or -1 when absent or not a number */
-static long long int_field(json_object *o, const char *key)
+/*
+ * integer field @key of @o in [@lo, @hi].  json-c caps integers beyond 64
+ * bits at INT64_MIN/MAX: the range check refuses those too.
+ */
+static int get_int(const struct rec *r, json_object *o, const char *key, long long lo,
+		   long long hi, long long *out)
 {
 	json_object *v = field(o, key);
-
-	if (!v || !json_object_is_type(v, json_type_int))
-		return -1;
-	return json_object_get_int64(v);
-}
-
-static char *meta_str(json_object *meta, const char *key)
-{
-	const char *v = str_field(meta, key);
-
-	return v ? strdup(v) : NULL;
-}
-
-static long long meta_num(json_object *meta, const char *key)
-{
-	const char *v = str_field(meta, key);
-	char *end;
 	long long n;
 
 	if (!v)
-		return -1;
-	n = strtoll(v, &end, 10);
-	return *v && !*end ? n : -1;
+		return bad_field(r, key, "missing");
+	if (!json_object_is_type(v, json_type_int))
+		return bad_field(r, key, "is a %s, not an integer",
+				 json_type_to_name(json_object_get_type(v)));
+	n = json_object_get_int64(v);
+	if (n < lo || n > hi || (n == INT64_MAX && json_object_get_uint64(v) != (uint64_t)n))
+		return bad_field(r, key, "= %s: out of range (%lld..%lld)",
+				 json_object_to_json_string(v), lo, hi);
+	*out = n;
+	return 0;
 }
 
-static int read_begin(struct transition *t, json_object *o)
+static int get_time(const struct rec *r, json_object *o, const char *key, long long *out)
 {
-	const char *type = str_field(o, "type"), *format = str_field(o, "format");
-	json_object *meta = field(o, "meta");
+	return get_int(r, o, key, 0, RECORDS_MAX_VALUE, out);
+}
 
-	if (!type || strcmp(type, "begin") || !format)
+/* begin record's meta: an optional decimal string in [@lo, @hi], -1 if absent */
+static int meta_num(const struct rec *r, json_object *meta, const char *key, long long lo,
+		    long long hi, long long *out)
+{
+	json_object *v = field(meta, key);
+	const char *s;
+	char *end;
+
+	*out = -1;
+	if (!v)
+		return 0;
+	s = json_object_get_string(v);
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	if (!json_object_is_type(v, json_type_string) || !*s || *end || errno ||
+	    *out < lo || *out > hi)
+		return bad_field(r, key, "(in meta) = %s: want a number %lld..%lld in a string",
+				 json_object_to_json_string(v), lo, hi);
+	return 0;
+}
+
+static int meta_str(json_object *meta, const char *key, char **out)
+{
+	json_object *v = field(meta, key);
+
+	*out = NULL;
+	if (!v || !json_object_is_type(v, json_type_string))
+		return 0;
+	*out = strdup(json_object_get_string(v));
+	return *out ? 0 : -1;
+}
+
+static int read_begin(struct transition *t, const struct rec *r)
+{
+	json_object *meta = field(r->o, "meta");
+	const char *type = NULL, *format = NULL;
+	json_object *v = field(r->o, "type");
+
+	if (v && json_object_is_type(v, json_type_string))
+		type = json_object_get_string(v);
+	if (!type || strcmp(type, "begin")) {
+		fprintf(stderr, "%s:1: no begin record: not a pmtrace records file\n", r->path);
+		return -1;
+	}
+	if (get_str(r, r->o, "format", &format))
 		return -1;
 	if (strcmp(format, PMTRACE_FORMAT)) {
 		fprintf(stderr, "%s: record format '%s', this analysis reads '%s'%s\n",
 			t->path, format, PMTRACE_FORMAT,
 			strcmp(format, PMTRACE_FORMAT) < 0 ?
 			": recorded by an older pmtrace; record again" : "");
-		return -2;
+		return -1;
 	}
-	t->scenario = meta_str(meta, "scenario");
-	t->sha256 = meta_str(meta, "scenario_sha256");
-	t->mode = meta_str(meta, "mode");
-	t->clock = meta_str(meta, "clock");
-	t->devices = meta_num(meta, "devices");
-	t->links = meta_num(meta, "links");
-	t->cpus = meta_num(meta, "cpus");
+	if (meta && !json_object_is_type(meta, json_type_object))
+		return bad_field(r, "meta", "is not an object");
+	if (meta_str(meta, "scenario", &t->scenario) ||
+	    meta_str(meta, "scenario_sha256", &t->sha256) || meta_str(meta, "mode", &t->mode) ||
+	    meta_str(meta, "clock", &t->clock))
+		return -1;
+	if (meta_num(r, meta, "devices", 0, RECORDS_MAX_NAMES, &t->devices) ||
+	    meta_num(r, meta, "links", 0, RECORDS_MAX_VALUE, &t->links) ||
+	    meta_num(r, meta, "cpus", 1, MAX_CPUS, &t->cpus))
+		return -1;
 	/* "legacy": async with the lab-only 6.12 scheduling (pm_async=2) */
 	t->async = t->mode && (!strcmp(t->mode, "async") || !strcmp(t->mode, "legacy"));
 	return 0;
@@ -130,35 +317,39 @@ static int read_begin(struct transition *t, json_object *o)
  * all-idle time in every CPU's idle time.  With CPUs of unknown state the
  * sums lack their time: the phase counts as one without accounting.
  */
-static int read_cpu_times(struct transition *t, int p, json_object *o)
+static int read_cpu_times(struct transition *t, int p, const struct rec *r)
 {
-	json_object *cpus = field(o, "cpus");
+	json_object *cpus = field(r->o, "cpus");
 	struct cpu_times *c = &t->cpu[p];
-	long long len = t->phase_end[p] - t->phase_start[p];
+	long long len = t->phase_end[p] - t->phase_start[p], unknown, busy, idle;
 	int i, n;
 
 	if (!cpus)
 		return 0;
 	if (!json_object_is_type(cpus, json_type_array))
-		return -1;
+		return bad_field(r, "cpus", "is not an array");
 	n = json_object_array_length(cpus);
-	c->all_idle_ns = int_field(o, "all_idle_ns");
-	c->unknown = int_field(o, "cpus_unknown");
-	if (!n || c->all_idle_ns < 0 || c->unknown < 0)
+	if (!n || n > MAX_CPUS)
+		return bad_field(r, "cpus", "has %d entries (want 1..%d)", n, MAX_CPUS);
+	if (get_time(r, r->o, "all_idle_ns", &c->all_idle_ns) ||
+	    get_int(r, r->o, "cpus_unknown", 0, n, &unknown))
 		return -1;
-	if (c->unknown)		/* a CPU's time missing from the sums: no figures */
+	if (unknown)		/* a CPU's time missing from the sums: no figures */
 		return 0;
 	for (i = 0; i < n; i++) {
 		json_object *one = json_object_array_get_idx(cpus, i);
-		long long busy = int_field(one, "busy_ns"), idle = int_field(one, "idle_ns");
 
-		if (busy < 0 || idle < 0)
+		if (!json_object_is_type(one, json_type_object))
+			return bad_field(r, "cpus", "entry %d is not an object", i);
+		if (get_time(r, one, "busy_ns", &busy) || get_time(r, one, "idle_ns", &idle))
 			return -1;
 		/* a CPU's two sums are read a few ns apart from the phase's stamps */
-		if (busy + idle > len + len / 100 + 1000 || c->all_idle_ns > idle + len / 100 + 1000) {
-			fprintf(stderr, "%s: dpm_%s: CPU %d busy %lld + idle %lld ns (all idle %lld) do not fit in the phase's %lld ns\n",
-				t->path, dpm_phase_names[p], i, busy, idle, c->all_idle_ns, len);
-			return -2;
+		if (busy + idle > len + len / 100 + 1000 ||
+		    c->all_idle_ns > idle + len / 100 + 1000) {
+			fprintf(stderr, "%s:%lld: dpm_%s: CPU %d busy %lld + idle %lld ns (all idle %lld) do not fit in the phase's %lld ns\n",
+				r->path, r->line, dpm_phase_names[p], i, busy, idle,
+				c->all_idle_ns, len);
+			return -1;
 		}
 		c->busy_ns += busy;
 		c->idle_ns += idle;
@@ -167,201 +358,304 @@ static int read_cpu_times(struct transition *t, int p, json_object *o)
 	return 0;
 }
 
-static int read_phase(struct transition *t, json_object *o)
+static int read_phase(struct transition *t, const struct rec *r)
 {
-	const char *name = str_field(o, "name");
+	const char *name;
 	int p;
 
-	if (!name)
+	if (get_str(r, r->o, "name", &name))
 		return -1;
-	if (strncmp(name, "dpm_", 4) || (p = dpm_phase_of(name + 4)) < 0)
+	p = strncmp(name, "dpm_", 4) ? -1 : dpm_phase_of(name + 4);
+	if (p < 0)
 		return 0;	/* CPU_OFF, syscore, ...: not a device phase */
 	if (t->phase_end[p]) {
-		fprintf(stderr, "%s: two %s phase records: one transition per records file\n",
-			t->path, name);
-		return -2;
-	}
-	t->phase_start[p] = int_field(o, "start");
-	t->phase_end[p] = int_field(o, "end");
-	if (t->phase_start[p] <= 0 || t->phase_end[p] < t->phase_start[p])
+		fprintf(stderr, "%s:%lld: a second %s phase record: one transition per records file\n",
+			r->path, r->line, name);
 		return -1;
-	return read_cpu_times(t, p, o);
+	}
+	if (get_int(r, r->o, "start", 1, RECORDS_MAX_VALUE, &t->phase_start[p]) ||
+	    get_int(r, r->o, "end", 1, RECORDS_MAX_VALUE, &t->phase_end[p]))
+		return -1;
+	if (t->phase_end[p] < t->phase_start[p])
+		return bad_field(r, "end", "= %lld: before the phase's start %lld",
+				 t->phase_end[p], t->phase_start[p]);
+	return read_cpu_times(t, p, r);
 }
 
-static int read_device(struct transition *t, json_object *o)
+/* the waits array: the devices @d blocked on */
+static int read_waits(struct names *nm, struct dev_record *d, const struct rec *r)
 {
-	const char *dev = str_field(o, "device"), *phase = str_field(o, "phase");
-	json_object *waits = field(o, "waits");
-	struct dev_record *r;
-	int p, i, n;
+	json_object *waits = field(r->o, "waits");
+	const char *on;
+	int i, n;
 
-	if (!dev || !phase || (p = dpm_phase_of(phase)) < 0 || !waits ||
-	    !json_object_is_type(waits, json_type_array))
-		return -1;
-	t->recs[p] = realloc(t->recs[p], sizeof(*r) * (t->nrecs[p] + 1));
-	r = &t->recs[p][t->nrecs[p]++];
-	memset(r, 0, sizeof(*r));
-	r->dev = names_id(dev, 1);
-	/*
-	 * dev_name() is unique on a bus, not system-wide (the guest has two
-	 * PNP0A06:00): a name's second device in a phase is "NAME#2", and so on.
-	 */
-	for (i = 2; r->dev >= 0 && seen_in[p][r->dev] == serial; i++) {
-		char alias[256];
-
-		snprintf(alias, sizeof(alias), "%s#%d", dev, i);
-		r->dev = names_id(alias, 1);
-	}
-	if (r->dev >= 0)
-		seen_in[p][r->dev] = serial;
-	r->async = int_field(o, "async");
-	r->error = int_field(o, "error");
-	r->tid = int_field(o, "tid");
-	r->switches = int_field(o, "nvcsw");
-	if (r->switches >= 0)
-		r->switches = int_field(o, "nivcsw") < 0 ? -1 : r->switches + int_field(o, "nivcsw");
-	r->queued = int_field(o, "queued");
-	r->start = int_field(o, "start");
-	r->cb_start = int_field(o, "callback_start");
-	r->cb_ns = int_field(o, "callback_ns");
-	r->end = int_field(o, "end");
-	if (r->dev < 0 || r->async < 0 || r->tid < 0 || r->switches < 0 || r->queued < 0 ||
-	    r->start <= 0 || r->cb_start < 0 || r->cb_ns < 0 || r->end < r->start)
-		return -1;
+	if (!waits)
+		return bad_field(r, "waits", "missing");
+	if (!json_object_is_type(waits, json_type_array))
+		return bad_field(r, "waits", "is not an array");
 	n = json_object_array_length(waits);
-	r->waits = n ? malloc(sizeof(int) * n) : NULL;
+	d->waits = n ? malloc(sizeof(int) * n) : NULL;
+	if (n && !d->waits)
+		return bad_field(r, "waits", "too long: out of memory");
 	for (i = 0; i < n; i++) {
-		const char *on = str_field(json_object_array_get_idx(waits, i), "on");
+		json_object *w = json_object_array_get_idx(waits, i);
 
-		if (!on)
+		if (!json_object_is_type(w, json_type_object))
+			return bad_field(r, "waits", "entry %d is not an object", i);
+		if (get_str(r, w, "on", &on))
 			return -1;
-		r->waits[r->nwaits++] = names_id(on, 1);
+		d->waits[d->nwaits] = names_id(nm, on, 1);
+		if (d->waits[d->nwaits] < 0)
+			return bad_field(r, "waits", "names more than %d distinct devices",
+					 RECORDS_MAX_NAMES);
+		d->nwaits++;
 	}
 	return 0;
 }
 
-int transition_read(const char *path, struct transition *t)
+/* the record's numbers, each within its range */
+static int read_device_fields(struct dev_record *d, const struct rec *r)
+{
+	long long async, tid, nvcsw, nivcsw;
+
+	if (get_int(r, r->o, "async", 0, 1, &async) ||
+	    get_int(r, r->o, "tid", 0, MAX_TID, &tid) ||
+	    get_time(r, r->o, "nvcsw", &nvcsw) || get_time(r, r->o, "nivcsw", &nivcsw) ||
+	    get_time(r, r->o, "queued", &d->queued) ||
+	    get_int(r, r->o, "start", 1, RECORDS_MAX_VALUE, &d->start) ||
+	    get_time(r, r->o, "callback_start", &d->cb_start) ||
+	    get_time(r, r->o, "callback_ns", &d->cb_ns) || get_time(r, r->o, "end", &d->end))
+		return -1;
+	d->async = async;
+	d->tid = tid;
+	d->switches = nvcsw + nivcsw;
+	if (d->queued && d->queued > d->start)
+		return bad_field(r, "queued", "= %lld: after the device's start %lld",
+				 d->queued, d->start);
+	if (d->cb_start && d->cb_start < d->start)
+		return bad_field(r, "callback_start", "= %lld: before the device's start %lld",
+				 d->cb_start, d->start);
+	if (d->end < d->start)
+		return bad_field(r, "end", "= %lld: before the device's start %lld", d->end,
+				 d->start);
+	if ((d->cb_start ? d->cb_start : d->start) + d->cb_ns > d->end)
+		return bad_field(r, "callback_ns",
+				 "= %lld: longer than the device's window (callback from %lld, end %lld)",
+				 d->cb_ns, d->cb_start ? d->cb_start : d->start, d->end);
+	return 0;
+}
+
+static int read_device(struct names *nm, struct transition *t, const struct rec *r)
+{
+	const char *dev, *phase;
+	struct dev_record *d;
+	void *grown;
+	int p;
+
+	if (get_str(r, r->o, "device", &dev) || get_str(r, r->o, "phase", &phase))
+		return -1;
+	p = dpm_phase_of(phase);
+	if (p < 0)
+		return bad_field(r, "phase", "= \"%s\": not a device phase", phase);
+	grown = realloc(t->recs[p], sizeof(*d) * (t->nrecs[p] + 1));
+	if (!grown)
+		return bad_field(r, "device", "one record too many: out of memory");
+	t->recs[p] = grown;
+	d = &t->recs[p][t->nrecs[p]++];
+	memset(d, 0, sizeof(*d));
+	d->line = r->line;
+	d->dev = record_id(nm, p, dev);
+	if (d->dev < 0)
+		return bad_field(r, "device", "= \"%s\": more than %d distinct device names",
+				 dev, RECORDS_MAX_NAMES);
+	if (read_device_fields(d, r))
+		return -1;
+	return read_waits(nm, d, r);
+}
+
+/* one line's record; -1 after a message */
+static int read_record(struct names *nm, struct transition *t, struct rec *r,
+		       long long *end_count)
+{
+	json_object *v = field(r->o, "type");
+
+	r->type = v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+	if (r->line == 1)
+		return read_begin(t, r);
+	if (!strcmp(r->type, "end")) {
+		long long dropped;
+
+		if (get_time(r, r->o, "records", end_count) ||
+		    get_time(r, r->o, "dropped", &dropped))
+			return -1;
+		if (dropped) {
+			fprintf(stderr, "%s: pmtrace dropped %lld events: the records are incomplete\n",
+				r->path, dropped);
+			return -1;
+		}
+		return 0;
+	}
+	t->records++;
+	if (!strcmp(r->type, "phase"))
+		return read_phase(t, r);
+	if (!strcmp(r->type, "device"))
+		return read_device(nm, t, r);
+	if (!strcmp(r->type, "rpm_callback") || !strcmp(r->type, "rpm_request"))
+		return 0;
+	r->type = "a";
+	return bad_field(r, "type", "= %s: not a record type of pmtrace",
+			 v ? json_object_to_json_string(v) : "(missing)");
+}
+
+/* @line (@len bytes) parsed into r->o: one JSON object, then only the newline */
+static int parse_line(struct json_tokener *tok, const char *line, size_t len, struct rec *r)
+{
+	size_t end;
+
+	if (strlen(line) != len) {
+		fprintf(stderr, "%s:%lld: a NUL byte: %s\n", r->path, r->line,
+			r->line == 1 ? "not a pmtrace records file" : "corrupt record");
+		return -1;
+	}
+	json_tokener_reset(tok);
+	r->o = json_tokener_parse_ex(tok, line, len);
+	if (!r->o || !json_object_is_type(r->o, json_type_object)) {
+		if (r->line > 1 && line[len - 1] != '\n')
+			fprintf(stderr, "%s:%lld: last line cut short: the file is truncated\n",
+				r->path, r->line);
+		else
+			fprintf(stderr, "%s:%lld: not a JSON object: %s\n", r->path, r->line,
+				r->line == 1 ? "not a pmtrace records file" : "corrupt record");
+		return -1;
+	}
+	end = json_tokener_get_parse_end(tok);
+	while (end < len && (line[end] == ' ' || line[end] == '\t' || line[end] == '\r'))
+		end++;
+	if (end < len && line[end] != '\n') {
+		fprintf(stderr, "%s:%lld: text after the record's JSON object (column %zu)\n",
+			r->path, r->line, end + 1);
+		return -1;
+	}
+	if (line[len - 1] != '\n') {
+		fprintf(stderr, "%s:%lld: last line cut short: the file is truncated\n",
+			r->path, r->line);
+		return -1;
+	}
+	return 0;
+}
+
+/* every device record within its phase; every device phase present */
+static int check_phases(const struct names *nm, const struct transition *t)
+{
+	int p, i;
+
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		if (!t->phase_end[p]) {
+			fprintf(stderr, "%s: no dpm_%s phase record: not a whole transition\n",
+				t->path, dpm_phase_names[p]);
+			return -1;
+		}
+		for (i = 0; i < t->nrecs[p]; i++) {
+			const struct dev_record *d = &t->recs[p][i];
+			long long first = d->queued ? d->queued : d->start;
+
+			if (first >= t->phase_start[p] && d->end <= t->phase_end[p])
+				continue;
+			fprintf(stderr, "%s:%lld: device record of '%s': %lld..%lld ns, outside its phase dpm_%s (%lld..%lld)\n",
+				t->path, d->line, names_get(nm, d->dev), first, d->end,
+				dpm_phase_names[p], t->phase_start[p], t->phase_end[p]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* the lines of @f; -1 after a message */
+static int read_lines(struct names *nm, FILE *f, struct transition *t)
 {
 	struct json_tokener *tok = json_tokener_new();
-	long long lineno = 0, end_count = -1, dropped = 0;
+	struct rec r = { .path = t->path };
+	long long end_count = -1;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	int ret = -1, p;
-	FILE *f;
+	int ret = -1;
 
-	memset(t, 0, sizeof(*t));
-	t->path = strdup(path);
-	serial++;
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		goto out;
-	}
-	while ((len = getline(&line, &cap, f)) > 0) {
-		json_object *o;
-		const char *type;
-		int err = 0;
-
-		lineno++;
-		if (line[len - 1] != '\n') {
-			fprintf(stderr, "%s:%lld: last line cut short: the file is truncated\n",
-				path, lineno);
-			goto out;
-		}
+	if (!tok)
+		return -1;
+	for (; (len = getline(&line, &cap, f)) > 0; json_object_put(r.o), r.o = NULL) {
+		r.line++;
 		if (end_count >= 0) {
-			fprintf(stderr, "%s:%lld: data after the end record\n", path, lineno);
+			fprintf(stderr, "%s:%lld: data after the end record\n", t->path, r.line);
 			goto out;
 		}
-		json_tokener_reset(tok);
-		o = json_tokener_parse_ex(tok, line, len);
-		if (!o || !json_object_is_type(o, json_type_object)) {
-			fprintf(stderr, "%s:%lld: not a JSON object: %s\n", path, lineno,
-				lineno == 1 ? "not a pmtrace records file" : "corrupt record");
-			json_object_put(o);
-			goto out;
-		}
-		type = str_field(o, "type");
-		if (lineno == 1) {
-			err = read_begin(t, o);
-			if (err == -1)
-				fprintf(stderr, "%s:1: no begin record: not a pmtrace records file\n",
-					path);
-		} else if (!type) {
-			err = -1;
-		} else if (!strcmp(type, "end")) {
-			end_count = int_field(o, "records");
-			dropped = int_field(o, "dropped");
-		} else if (!strcmp(type, "phase")) {
-			err = read_phase(t, o);
-			t->records++;
-		} else if (!strcmp(type, "device")) {
-			err = read_device(t, o);
-			t->records++;
-		} else if (!strcmp(type, "rpm_callback") || !strcmp(type, "rpm_request")) {
-			t->records++;
-		} else {
-			err = -1;
-		}
-		json_object_put(o);
-		if (err == -1 && lineno > 1)
-			fprintf(stderr, "%s:%lld: malformed record\n", path, lineno);
-		if (err)
+		if (parse_line(tok, line, len, &r) || read_record(nm, t, &r, &end_count))
 			goto out;
 	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		goto out;
-	}
-	if (!lineno) {
-		fprintf(stderr, "%s: empty: not a pmtrace records file\n", path);
-		goto out;
-	}
-	if (end_count < 0) {
+	if (ferror(f))
+		fprintf(stderr, "%s: %s\n", t->path, strerror(errno));
+	else if (!r.line)
+		fprintf(stderr, "%s: empty: not a pmtrace records file\n", t->path);
+	else if (end_count < 0)
 		fprintf(stderr, "%s: no end record after line %lld: truncated (pmtrace did not finish)\n",
-			path, lineno);
-		goto out;
-	}
-	if (end_count != t->records) {
+			t->path, r.line);
+	else if (end_count != t->records)
 		fprintf(stderr, "%s: the end record counts %lld records, the file has %lld\n",
-			path, end_count, t->records);
-		goto out;
-	}
-	if (dropped) {
-		fprintf(stderr, "%s: pmtrace dropped %lld events: the records are incomplete\n",
-			path, dropped);
-		goto out;
-	}
-	for (p = 0; p < DPM_NR_PHASES; p++)
-		if (!t->phase_end[p]) {
-			fprintf(stderr, "%s: no dpm_%s phase record: not a whole transition\n",
-				path, dpm_phase_names[p]);
-			goto out;
-		}
-	ret = 0;
+			t->path, end_count, t->records);
+	else
+		ret = check_phases(nm, t);
 out:
-	if (f)
-		fclose(f);
+	json_object_put(r.o);
 	free(line);
 	json_tokener_free(tok);
 	return ret;
 }
 
-int transition_index(struct transition *t)
+int transition_read_stream(struct names *nm, FILE *f, const char *path, struct transition *t)
 {
-	int p, i, n = names_count();
+	memset(t, 0, sizeof(*t));
+	t->path = strdup(path);
+	if (!t->path)
+		return -1;
+	nm->serial++;
+	return read_lines(nm, f, t);
+}
+
+int transition_read(struct names *nm, const char *path, struct transition *t)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	if (!f) {
+		memset(t, 0, sizeof(*t));
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ret = transition_read_stream(nm, f, path, t);
+	fclose(f);
+	return ret;
+}
+
+int transition_index(const struct names *nm, struct transition *t)
+{
+	int p, i, n = names_count(nm);
 
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		free(t->index[p]);
 		t->index[p] = malloc(sizeof(int) * (n ? n : 1));
+		if (!t->index[p]) {
+			fprintf(stderr, "%s: out of memory\n", t->path);
+			return -1;
+		}
 		for (i = 0; i < n; i++)
 			t->index[p][i] = -1;
 		for (i = 0; i < t->nrecs[p]; i++) {
 			int dev = t->recs[p][i].dev;
 
 			if (t->index[p][dev] >= 0) {
-				fprintf(stderr, "%s: two %s records of device '%s': one transition per records file\n",
-					t->path, dpm_phase_names[p], names_get(dev));
+				fprintf(stderr, "%s:%lld: a second %s record of device '%s': one transition per records file\n",
+					t->path, t->recs[p][i].line, dpm_phase_names[p],
+					names_get(nm, dev));
 				return -1;
 			}
 			t->index[p][dev] = i;

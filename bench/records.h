@@ -3,17 +3,25 @@
  * records.h - one transition's pmtrace records (bpf/README.md) read and
  * validated: a begin record with the format and the run's metadata, phase
  * and device records, an end record whose count matches.  Device names
- * become small integers shared by every file read (names_id()), so the
- * scenario's devices can be registered first and keep their node index.
+ * become small integers shared by every file of one analysis (struct
+ * names), so the scenario's devices can be registered first and keep
+ * their node index.
  */
 #ifndef RECORDS_H
 #define RECORDS_H
 
+#include <stdio.h>
 #include "dpm-phase.h"
+
+/* the largest time (ns) or count a record may hold: sums cannot overflow */
+#define RECORDS_MAX_VALUE	(1LL << 62)
+/* distinct device names in one analysis */
+#define RECORDS_MAX_NAMES	(1 << 20)
 
 struct dev_record {
 	int dev;			/* names_id() of the device */
-	int async, error, tid;
+	int async, tid;
+	long long line;			/* in its file, for messages */
 	long long queued, start, cb_start, cb_ns, end;
 	long long switches;		/* its thread's, start to done */
 	int *waits, nwaits;		/* devices it blocked on */
@@ -22,7 +30,6 @@ struct dev_record {
 /* a phase's CPU accounting (pmtrace's phase record), when it has one */
 struct cpu_times {
 	int ncpus;			/* 0: the record has none */
-	int unknown;			/* CPUs without a known state */
 	long long busy_ns;		/* summed over CPUs */
 	long long idle_ns;		/* summed over CPUs */
 	long long all_idle_ns;		/* every CPU idle at once */
@@ -42,26 +49,42 @@ struct transition {
 	long long records;		/* lines between begin and end */
 };
 
-/* The id of @name; a new one if @create, else -1 when unknown. */
-int names_id(const char *name, int create);
-const char *names_get(int id);
-int names_count(void);
+/* Device names -> ids; one table per analysis, shared by its files. */
+struct names;
+
+struct names *names_new(void);
+void names_free(struct names *nm);
+/* The id of @name; a new one if @create, else -1 when unknown; -1 when full. */
+int names_id(struct names *nm, const char *name, int create);
+const char *names_get(const struct names *nm, int id);
+int names_count(const struct names *nm);
+/*
+ * dev_name() is unique on a bus, not system-wide: a name's second device
+ * in one phase of one file is recorded as "NAME#2", the third "NAME#3"...
+ * The id of @name's second device, or -1 when there was none.
+ */
+int names_twin(struct names *nm, const char *name);
 
 /*
- * Read @path into @t.  Returns 0, or -1 after printing "PATH: cause" to
- * stderr (not a records file, truncated, events dropped, a malformed or
- * duplicated record, a missing phase).
+ * Read @path into @t, its names into @nm.  Returns 0, or -1 after printing
+ * "PATH[:LINE]: cause" to stderr (not a records file, truncated, events
+ * dropped, a record with a missing or out-of-range field - named - or out
+ * of order, a duplicated record, a missing phase).
  */
-int transition_read(const char *path, struct transition *t);
+int transition_read(struct names *nm, const char *path, struct transition *t);
+
+/* The same from the open stream @f, named @path in messages. */
+int transition_read_stream(struct names *nm, FILE *f, const char *path, struct transition *t);
 
 /*
  * Build @t's index[] once every file is read (names_count() is final).
  * -1 (and a message) when a device has two records in one phase.
  */
-int transition_index(struct transition *t);
+int transition_index(const struct names *nm, struct transition *t);
 
 /* @t's record of device @dev in phase @p, or NULL. */
-static inline const struct dev_record *transition_rec(const struct transition *t, int p, int dev)
+static inline const struct dev_record *transition_rec(const struct transition *t, int p,
+						      int dev)
 {
 	int i = t->index[p][dev];
 

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * scenario-read.c - a pmsynth scenario file back into a dependency graph
- * (scenario-read.h).  Only what orders devices is kept: parent=, masters=
- * and the spin/sleep mode of each system-sleep callback; oracle_masters=
- * declares no device link and so orders nothing.
+ * (scenario-read.h).  The text is checked by pmsynth's own parser
+ * (lab/pmsynth/pmsynth-scenario.c, built here with kcompat.h): what the
+ * module refuses is refused here, with the same "line N: cause".  Only
+ * what orders devices is kept: parents, masters (real pm_links) and the
+ * spin/sleep mode of each system-sleep callback; oracle_masters= declares
+ * no device link and so orders nothing.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,74 +15,16 @@
 #include <string.h>
 #include <openssl/evp.h>
 #include "scenario-read.h"
+#include "kcompat.h"
+#include "../lab/pmsynth/pmsynth-spec.h"
 
-struct pending {		/* names resolved once every line is read */
-	char *parent;
-	char *masters;
-	int line;
-};
+#define ERR_LEN 512
 
-static const char * const device_keys[] = {
-	"parent", "masters", "async", "lat", "mode", "autosuspend", "fault",
-	"oracle_masters", NULL,
-};
-static const char * const default_keys[] = {
-	"lat", "mode", "async", "autosuspend", "jitter", "seed", NULL,
-};
-
-static int known(const char * const *keys, const char *key)
+static int by_name_cmp(const void *a, const void *b, void *ctx)
 {
-	for (; *keys; keys++)
-		if (!strcmp(*keys, key))
-			return 1;
-	return 0;
-}
+	const struct scenario *s = ctx;
 
-/* "PH:sleep|spin,..." applied to @spin; -1 on a malformed item. */
-static int parse_mode(const char *val, unsigned int *spin)
-{
-	char *copy = strdup(val), *item, *save = NULL;
-	int ret = 0;
-
-	for (item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *colon = strchr(item, ':');
-		unsigned int mask;
-		int p;
-
-		if (!colon) {
-			ret = -1;
-			break;
-		}
-		*colon = '\0';
-		if (!strcmp(item, "all") || !strcmp(item, "system"))
-			mask = (1u << DPM_NR_PHASES) - 1;
-		else if (!strcmp(item, "runtime") || !strncmp(item, "runtime_", 8))
-			mask = 0;	/* not a system-sleep phase */
-		else if ((p = dpm_phase_of(item)) >= 0)
-			mask = 1u << p;
-		else {
-			ret = -1;
-			break;
-		}
-		if (!strcmp(colon + 1, "spin"))
-			*spin |= mask;
-		else if (!strcmp(colon + 1, "sleep"))
-			*spin &= ~mask;
-		else {
-			ret = -1;
-			break;
-		}
-	}
-	free(copy);
-	return ret;
-}
-
-static const struct scenario *sort_ctx;
-
-static int by_name_cmp(const void *a, const void *b)
-{
-	return strcmp(sort_ctx->nodes[*(const int *)a].name,
-		      sort_ctx->nodes[*(const int *)b].name);
+	return strcmp(s->nodes[*(const int *)a].name, s->nodes[*(const int *)b].name);
 }
 
 int scenario_find(const struct scenario *s, const char *name)
@@ -87,7 +32,7 @@ int scenario_find(const struct scenario *s, const char *name)
 	int lo = 0, hi = s->n - 1;
 
 	while (lo <= hi) {
-		int mid = (lo + hi) / 2, i = s->by_name[mid];
+		int mid = lo + (hi - lo) / 2, i = s->by_name[mid];
 		int c = strcmp(name, s->nodes[i].name);
 
 		if (!c)
@@ -100,26 +45,7 @@ int scenario_find(const struct scenario *s, const char *name)
 	return -1;
 }
 
-/* 0: no cycle through @i; marks 1 = on the path, 2 = done. */
-static int acyclic(const struct scenario *s, int i, char *mark)
-{
-	int k, next;
-
-	if (mark[i] == 2)
-		return 1;
-	if (mark[i] == 1)
-		return 0;
-	mark[i] = 1;
-	for (k = -1; k < s->nodes[i].nmasters; k++) {
-		next = k < 0 ? s->nodes[i].parent : s->nodes[i].masters[k];
-		if (next >= 0 && !acyclic(s, next, mark))
-			return 0;
-	}
-	mark[i] = 2;
-	return 1;
-}
-
-static int hash_file(const char *buf, size_t len, char *hex)
+static int hash_bytes(const char *buf, size_t len, char *hex)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int n, i;
@@ -131,144 +57,118 @@ static int hash_file(const char *buf, size_t len, char *hex)
 	return 0;
 }
 
-#define FAIL(...) do { fprintf(stderr, __VA_ARGS__); goto bad; } while (0)
-
-/* Resolve parents and masters, check the graph, index names. */
-static int resolve(struct scenario *s, struct pending *pend)
+/* pmsynth's devices as scenario nodes; takes over the masters arrays */
+static int take_specs(struct scenario *s, struct pmsynth_scenario *sc)
 {
-	char *mark = NULL;
-	int i;
+	int i, p;
 
-	s->by_name = malloc(sizeof(int) * ((size_t)s->n + 1));
-	for (i = 0; i < s->n; i++)
-		s->by_name[i] = i;
-	sort_ctx = s;
-	qsort(s->by_name, s->n, sizeof(int), by_name_cmp);
-	for (i = 1; i < s->n; i++)
-		if (!strcmp(s->nodes[s->by_name[i]].name, s->nodes[s->by_name[i - 1]].name))
-			FAIL("%s:%d: duplicate device name '%s'\n", s->path,
-			     pend[s->by_name[i]].line, s->nodes[s->by_name[i]].name);
-	for (i = 0; i < s->n; i++) {
+	s->nodes = calloc(sc->nr, sizeof(*s->nodes));
+	s->by_name = calloc(sc->nr, sizeof(int));
+	if (!s->nodes || !s->by_name)
+		return -1;
+	for (i = 0; i < sc->nr; i++) {
+		struct pmsynth_spec *spec = &sc->specs[i];
 		struct scen_node *d = &s->nodes[i];
-		char *m, *save = NULL;
 
-		if (pend[i].parent) {
-			d->parent = scenario_find(s, pend[i].parent);
-			if (d->parent < 0 || d->parent >= i)
-				FAIL("%s:%d: parent '%s' is not defined on an earlier line\n",
-				     s->path, pend[i].line, pend[i].parent);
-		}
-		for (m = pend[i].masters ? strtok_r(pend[i].masters, ",", &save) : NULL; m;
-		     m = strtok_r(NULL, ",", &save)) {
-			int k = scenario_find(s, m);
-
-			if (k < 0)
-				FAIL("%s:%d: unknown master '%s'\n", s->path, pend[i].line, m);
-			if (k == i)
-				FAIL("%s:%d: '%s' is its own master\n", s->path, pend[i].line, m);
-			d->masters = realloc(d->masters, sizeof(int) * (d->nmasters + 1));
-			d->masters[d->nmasters++] = k;
-			s->nlinks++;
-		}
+		d->name = strdup(spec->name);
+		if (!d->name)
+			return -1;
+		s->n++;
+		d->parent = spec->parent;
+		d->masters = spec->masters;
+		d->nmasters = spec->nr_masters;
+		spec->masters = NULL;
+		for (p = 0; p < DPM_NR_PHASES; p++)
+			if (spec->mode[p] == PM_MODE_SPIN)
+				d->spin |= 1u << p;
+		s->by_name[i] = i;
 	}
-	mark = calloc((size_t)s->n + 1, 1);
-	for (i = 0; i < s->n; i++)
-		if (!acyclic(s, i, mark))
-			FAIL("%s:%d: '%s' is in a dependency cycle (parents and masters)\n",
-			     s->path, pend[i].line, s->nodes[i].name);
-	free(mark);
+	s->nlinks = sc->nr_links;
+	qsort_r(s->by_name, s->n, sizeof(int), by_name_cmp, s);
 	return 0;
-bad:
-	free(mark);
-	return -1;
 }
 
-int scenario_read(const char *path, struct scenario *s)
+int scenario_parse(const char *path, const char *text, size_t len, struct scenario *s)
 {
-	struct pending *pend = NULL;
-	char *buf = NULL, *line, *next, *base;
-	unsigned int def_spin = 0;
-	size_t len = 0;
-	int lineno = 0, ret = -1, seen_device = 0;
-	FILE *f;
+	struct pmsynth_scenario sc;
+	char err[ERR_LEN], *copy, *base;
+	int ret = -1;
 
 	memset(s, 0, sizeof(*s));
 	s->path = strdup(path);
 	base = strrchr(path, '/');
 	s->name = strdup(base ? base + 1 : path);
+	copy = malloc(len + 1);
+	if (!s->path || !s->name || !copy) {
+		fprintf(stderr, "%s: out of memory\n", path);
+		goto out;
+	}
 	if (strlen(s->name) > 4 && !strcmp(s->name + strlen(s->name) - 4, ".txt"))
 		s->name[strlen(s->name) - 4] = '\0';
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	if (len > PMSYNTH_MAX_TEXT) {
+		fprintf(stderr, "%s: scenario larger than %d bytes\n", path, PMSYNTH_MAX_TEXT);
 		goto out;
 	}
-	if (getdelim(&buf, &len, '\0', f) < 0 && !feof(f)) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		fclose(f);
+	if (hash_bytes(text, len, s->sha256)) {
+		fprintf(stderr, "%s: cannot compute its sha256\n", path);
 		goto out;
 	}
-	len = buf ? strlen(buf) : 0;
-	fclose(f);
-	if (hash_file(buf ? buf : "", len, s->sha256))
-		FAIL("%s: cannot compute its sha256\n", path);
-	for (line = buf; line && *line; line = next) {
-		char *hash = strchr(line, '#'), *tok, *tsave = NULL;
-		struct scen_node *d = NULL;
-		int defaults;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (hash)
-			*hash = '\0';
-		tok = strtok_r(line, " \t\r", &tsave);
-		if (!tok)
-			continue;
-		defaults = !strcmp(tok, "@defaults");
-		if (defaults && seen_device)
-			FAIL("%s:%d: @defaults after the first device\n", path, lineno);
-		if (!defaults) {
-			seen_device = 1;
-			s->nodes = realloc(s->nodes, sizeof(*s->nodes) * (s->n + 1));
-			pend = realloc(pend, sizeof(*pend) * (s->n + 1));
-			d = &s->nodes[s->n];
-			memset(d, 0, sizeof(*d));
-			memset(&pend[s->n], 0, sizeof(*pend));
-			pend[s->n].line = lineno;
-			s->n++;
-			d->name = strdup(tok);
-			d->parent = -1;
-			d->spin = def_spin;
-		}
-		while ((tok = strtok_r(NULL, " \t\r", &tsave))) {
-			char *eq = strchr(tok, '=');
-
-			if (!eq)
-				FAIL("%s:%d: '%s' is not KEY=VALUE\n", path, lineno, tok);
-			*eq = '\0';
-			if (!known(defaults ? default_keys : device_keys, tok))
-				FAIL("%s:%d: unknown key '%s'\n", path, lineno, tok);
-			if (!strcmp(tok, "mode") && parse_mode(eq + 1, defaults ? &def_spin : &d->spin))
-				FAIL("%s:%d: bad mode '%s'\n", path, lineno, eq + 1);
-			else if (!strcmp(tok, "parent"))
-				pend[s->n - 1].parent = eq + 1;
-			else if (!strcmp(tok, "masters"))
-				pend[s->n - 1].masters = eq + 1;
-		}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	err[0] = '\0';
+	if (pmsynth_parse(copy, len, &sc, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", path, err[0] ? err : "out of memory");
+		goto out;
 	}
-	if (!s->n)
-		FAIL("%s: no devices\n", path);
-	ret = resolve(s, pend);
-	goto out;
-bad:
-	ret = -1;
+	ret = take_specs(s, &sc);
+	if (ret)
+		fprintf(stderr, "%s: out of memory\n", path);
+	pmsynth_scenario_free(&sc);
 out:
-	free(pend);
-	free(buf);
+	free(copy);
 	if (ret)
 		scenario_free(s);
+	return ret;
+}
+
+int scenario_read(const char *path, struct scenario *s)
+{
+	size_t len = 0, cap = 1 << 16, got;
+	char *buf = malloc(cap);
+	FILE *f = fopen(path, "r");
+	int ret = -1;
+
+	memset(s, 0, sizeof(*s));
+	if (!f || !buf) {
+		fprintf(stderr, "%s: %s\n", path, strerror(f ? ENOMEM : errno));
+		goto out;
+	}
+	/* one byte past pmsynth's limit tells a file over it */
+	while (len <= PMSYNTH_MAX_TEXT) {
+		if (len == cap) {
+			char *grown = realloc(buf, cap * 2);
+
+			if (!grown) {
+				fprintf(stderr, "%s: %s\n", path, strerror(ENOMEM));
+				goto out;
+			}
+			buf = grown;
+			cap *= 2;
+		}
+		got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (!got)
+			break;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		goto out;
+	}
+	ret = scenario_parse(path, buf, len, s);
+out:
+	if (f)
+		fclose(f);
+	free(buf);
 	return ret;
 }
 

@@ -3,12 +3,13 @@
  * scenario-read.h - read a pmsynth scenario file (bench/scenarios/README.md)
  * back into the dependency graph the analysis needs: each device's parent
  * and pm_link masters, and which system-sleep phases spin rather than
- * sleep.  The reader refuses what pmsynth refuses about the graph
- * (duplicate names, unknown parents or masters, cycles) with FILE:LINE.
+ * sleep.  The reader refuses what pmsynth refuses, with pmsynth's own
+ * parser and messages ("FILE: line N: cause").
  */
 #ifndef SCENARIO_READ_H
 #define SCENARIO_READ_H
 
+#include <stddef.h>
 #include "dpm-phase.h"
 
 struct scen_node {
@@ -29,10 +30,13 @@ struct scenario {
 };
 
 /*
- * Read @path into @s.  Returns 0, or -1 after printing "PATH:LINE: cause"
+ * Read @path into @s.  Returns 0, or -1 after printing "PATH: line N: cause"
  * (or the I/O error) to stderr; @s is then empty.
  */
 int scenario_read(const char *path, struct scenario *s);
+
+/* The same for the @len bytes at @text, named @path in messages. */
+int scenario_parse(const char *path, const char *text, size_t len, struct scenario *s);
 
 /* The node called @name, or -1. */
 int scenario_find(const struct scenario *s, const char *name);

@@ -21,13 +21,18 @@
  *
  * Locking: none; the caller owns @text and @sc.
  */
+#ifdef __KERNEL__
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/pm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/stringhash.h>
 #include <linux/vmalloc.h>
-#include "pmsynth.h"
+#else
+#include "../../bench/kcompat.h"	/* the host build: bench/scenario-read.c */
+#endif
+#include "pmsynth-spec.h"
 
 const char * const pmsynth_phase_names[PS_NR_PHASES] = {
 	[PS_PREPARE]		= "prepare",
@@ -244,7 +249,7 @@ static int parse_flags(struct parse_ctx *c, char *v, u32 *out)
 		{ "may_skip_resume", DPM_FLAG_MAY_SKIP_RESUME },
 	};
 	char *item;
-	int i;
+	size_t i;
 
 	*out = 0;
 	if (!strcmp(v, "none"))

@@ -9,7 +9,7 @@ d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-make -s -C "$TOP/bench" O="$w" >/dev/null
+make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/critpath" >/dev/null
 cp=$w/critpath
 
 # row FILE PHASE: PHASE's row of the first table (times and bounds),
@@ -250,9 +250,9 @@ refused "two transitions in one file" "data after the end record" \
 	"$d/chain.txt" "$w/chain-sync.jsonl" "$w/twice.jsonl"
 refused "sync transitions only" "need sync and async transitions, got 1 sync and 0 async" \
 	"$d/chain.txt" "$w/chain-sync.jsonl"
-refused "a scenario with a dependency cycle" "cycle.txt:1: 'a' is in a dependency cycle" \
+refused "a scenario with a dependency cycle" "cycle.txt: line 2: pm_link cycle: 'b' depends on 'a', which depends, directly or not, on 'b'" \
 	"$d/cycle.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
-refused "a scenario with an unknown master" "unknown-master.txt:2: unknown master 'zz'" \
+refused "a scenario with an unknown master" "unknown-master.txt: line 2: unknown master 'zz'" \
 	"$d/unknown-master.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
 refused "a scenario with a duplicate name" "duplicate device name 'a'" \
 	"$d/duplicate.txt" "$w/chain-sync.jsonl" "$w/chain-async.jsonl"
