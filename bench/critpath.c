@@ -86,10 +86,12 @@ static const char doc[] =
 "violations and the async critical path, from pmtrace records of SCENARIO.";
 
 static const struct argp_option options[] = {
-	{ "dat", 'd', "FILE", 0, "Also write FILE: \"PHASE SYNC_MS ASYNC_MS BOUND_MS\" per phase", 0 },
+	{ "dat", 'd', "FILE", 0,
+	  "Also write FILE: \"PHASE SYNC_MS ASYNC_MS BOUND_MS\" per phase", 0 },
 	{ "summary", 's', "FILE", 0, "Also write FILE: one line, the whole transition", 0 },
 	{ "cpus", 'c', "N", 0,
-	  "CPUs for the spin-work bound and the real clock's CPU floor (default: the records' cpus)", 0 },
+	  "CPUs for the spin-work bound and the real clock's CPU floor "
+	  "(default: the records' cpus)", 0 },
 	{ "check", 'C', NULL, 0,
 	  "Only read SCENARIO and say whether pmsynth would load it (no RECORDS)", 0 },
 	{ "clock", 'k', "virtual|real", 0,
@@ -189,13 +191,16 @@ static int check_run(const struct transition *t)
 	int p, i;
 
 	if (!t->sha256) {
-		fprintf(stderr, "%s: its begin record names no scenario_sha256: cannot tell which scenario it recorded\n",
+		fprintf(stderr, "%s: its begin record names no scenario_sha256: cannot tell which "
+				"scenario it recorded\n",
 			t->path);
 		return -1;
 	}
 	if (strcmp(t->sha256, scen.sha256)) {
-		fprintf(stderr, "%s: recorded with scenario '%s' (sha256 %.12s...), not %s (sha256 %.12s...)\n",
-			t->path, t->scenario ? t->scenario : "?", t->sha256, scen.path, scen.sha256);
+		fprintf(stderr, "%s: recorded with scenario '%s' (sha256 %.12s...), not %s (sha256 "
+				"%.12s...)\n",
+			t->path, t->scenario ? t->scenario : "?", t->sha256, scen.path,
+			scen.sha256);
 		return -1;
 	}
 	if (t->devices < 0 || t->links < 0) {
@@ -204,7 +209,8 @@ static int check_run(const struct transition *t)
 		return -1;
 	}
 	if (t->devices != scen.n || t->links != scen.nlinks) {
-		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and %d\n",
+		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and "
+				"%d\n",
 			t->path, t->devices, t->links, scen.path, scen.n, scen.nlinks);
 		return -1;
 	}
@@ -218,12 +224,14 @@ static int check_run(const struct transition *t)
 			int twin = names_twin(names, scen.nodes[i].name);
 
 			if (!transition_rec(t, p, i)) {
-				fprintf(stderr, "%s: no %s record of device '%s': an incomplete transition\n",
+				fprintf(stderr, "%s: no %s record of device '%s': an incomplete "
+						"transition\n",
 					t->path, dpm_phase_names[p], scen.nodes[i].name);
 				return -1;
 			}
 			if (twin >= 0 && transition_rec(t, p, twin)) {
-				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's names must be unique in the guest\n",
+				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's "
+						"names must be unique in the guest\n",
 					t->path, scen.nodes[i].name, dpm_phase_names[p]);
 				return -1;
 			}
@@ -240,7 +248,8 @@ static int resolve_clock(void)
 		const char *c = runs[r].clock;
 
 		if (!c || (strcmp(c, "virtual") && strcmp(c, "real"))) {
-			fprintf(stderr, "%s: clock '%s' in its begin record, want virtual or real: give --clock\n",
+			fprintf(stderr, "%s: clock '%s' in its begin record, want virtual or real: "
+					"give --clock\n",
 				runs[r].path, c ? c : "(none)");
 			return -1;
 		}
@@ -281,7 +290,8 @@ static void bound_phase(int p, struct phase_result *res)
 
 		weight[i] = 0;
 		for (r = 0; r < nruns; r++) {
-			const struct dev_record *rec = runs[r].async ? NULL : transition_rec(&runs[r], p, i);
+			const struct dev_record *rec = runs[r].async ? NULL :
+						       transition_rec(&runs[r], p, i);
 
 			if (rec) {
 				weight[i] += rec->cb_ns;
@@ -387,9 +397,11 @@ static long violations(const struct transition *t, int p)
 
 			if (q && q->end > cb_begin(r)) {
 				if (!v)
-					fprintf(stderr, "critpath: %s: %s: '%s' began its callback %.3f ms before '%s' was done\n",
+					fprintf(stderr, "critpath: %s: %s: '%s' began its callback "
+							"%.3f ms before '%s' was done\n",
 						t->path, dpm_phase_names[p], scen.nodes[i].name,
-						(q->end - cb_begin(r)) / NS_PER_MS, scen.nodes[*d].name);
+						(q->end - cb_begin(r)) / NS_PER_MS,
+						scen.nodes[*d].name);
 				v++;
 			}
 		}
@@ -411,7 +423,8 @@ static const struct dev_record *gate(const struct transition *t, int p, const st
 
 	for (k = 0; k < r->nwaits; k++) {
 		q = transition_rec(t, p, r->waits[k]);
-		if (q && q->end > r->start && q->end <= cb_begin(r) && (!best || q->end > best->end))
+		if (q && q->end > r->start && q->end <= cb_begin(r) &&
+		    (!best || q->end > best->end))
 			best = q;
 	}
 	if (r->dev < scen.n)
@@ -569,7 +582,8 @@ static int write_dat(const struct phase_result *res)
 		perror(dat_path);
 		return -1;
 	}
-	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s; NaN: no CPU accounting)\n",
+	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s; NaN: no "
+		   "CPU accounting)\n",
 		scen.name);
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		fprintf(f, "%s %.3f %.3f %.3f %.3f", dpm_phase_names[p],
@@ -604,10 +618,12 @@ static int write_summary(const struct phase_result *all)
 	if (all->have_cpu)
 		fprintf(f, " floor=%.3f busy_sync=%.3f busy_async=%.3f overhead=%.3f",
 			all->floor / NS_PER_MS, all->busy_sync / NS_PER_MS,
-			all->busy_async / NS_PER_MS, (all->busy_async - all->busy_sync) / NS_PER_MS);
+			all->busy_async / NS_PER_MS,
+			(all->busy_async - all->busy_sync) / NS_PER_MS);
 	else
 		fprintf(f, " floor=n/a busy_sync=n/a busy_async=n/a overhead=n/a");
-	fprintf(f, " bound=%.3f efficiency=%.1f workers=%.1f max_running=%.1f switches=%.0f blocked=%.0f violations=%ld\n",
+	fprintf(f, " bound=%.3f efficiency=%.1f workers=%.1f max_running=%.1f switches=%.0f "
+		   "blocked=%.0f violations=%ld\n",
 		all->bound / NS_PER_MS, all->t_async > 0 ? 100 * all->bound / all->t_async : 0,
 		all->workers, all->max_running, all->switches, all->blocked, all->violations);
 	if (fclose(f)) {
@@ -621,11 +637,13 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 {
 	int p;
 
-	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s clock, %d sync + %d async transitions (%s)\n",
+	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s "
+	       "clock, %d sync + %d async transitions (%s)\n",
 	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, real_clock ? "real" : "virtual",
 	       nsync, nasync, async_mode && !strcmp(async_mode, "legacy") ?
 	       "the 6.12 scheduling, pm_async=2" : "the series' scheduling");
-	printf("# ms, means over transitions; graph: critical path of sync callback times; cpu-floor: the sync runs' CPU work%s;\n",
+	printf("# ms, means over transitions; graph: critical path of sync callback times; "
+	       "cpu-floor: the sync runs' CPU work%s;\n",
 	       real_clock ? " / CPUs" : "");
 	printf("# bound = max(graph, cpu-floor, spin work / CPUs); effic. = bound / T(async)\n");
 	printf("%-16s %10s %10s %9s %10s %10s %10s %7s %6s\n", "phase", "T(sync)", "T(async)",
@@ -636,8 +654,10 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 	printf("\n# CPU work, ms: %s;\n",
 	       real_clock ? "busy time summed over the CPUs" :
 	       "the time some vCPU was busy (one instruction clock for all vCPUs)");
-	printf("# async workers per async transition: distinct threads, most with device work at once, their\n");
-	printf("# context switches, waits that blocked; right of '|': the async critical path: devices on it,\n");
+	printf("# async workers per async transition: distinct threads, most with device work at "
+	       "once, their\n");
+	printf("# context switches, waits that blocked; right of '|': the async critical path: "
+	       "devices on it,\n");
 	printf("# callback time (the same callbacks in sync runs), queue, wake-up, other\n");
 	printf("%-16s %10s %10s %10s %7s %7s %8s %7s | %5s %9s %9s %8s %8s %8s\n", "work",
 	       "busy(sync)", "busy(async)", "overhead", "workers", "at-once", "switches", "blocked",
@@ -669,8 +689,10 @@ static int read_runs(void)
 			nasync++;
 		else
 			nsync++;
-		if (runs[r].async && runs[r].mode && async_mode && strcmp(runs[r].mode, async_mode)) {
-			fprintf(stderr, "critpath: %s is a '%s' transition, an earlier one '%s': give one async mode\n",
+		if (runs[r].async && runs[r].mode && async_mode &&
+		    strcmp(runs[r].mode, async_mode)) {
+			fprintf(stderr, "critpath: %s is a '%s' transition, an earlier one '%s': "
+					"give one async mode\n",
 				runs[r].path, runs[r].mode, async_mode);
 			return -1;
 		}
@@ -699,12 +721,14 @@ static int resolve_setup(void)
 	if (real_clock < 0 && resolve_clock())
 		return -1;
 	if (!nsync || !nasync) {
-		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d async\n",
+		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d "
+				"async\n",
 			nsync, nasync);
 		return -1;
 	}
 	if (cpus < 1) {
-		fprintf(stderr, "critpath: the records do not say how many CPUs ran them: use --cpus\n");
+		fprintf(stderr, "critpath: the records do not say how many CPUs ran them: use "
+				"--cpus\n");
 		return -1;
 	}
 	return 0;

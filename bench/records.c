@@ -5,9 +5,11 @@
  *
  * Every line is one JSON object and nothing else.  Every field the
  * analysis uses is checked: present, of its type, within its range, and
- * device records in order (the phase's start <= queued <= start <=
- * callback start, callback end <= end <= the phase's end).  A problem is
- * reported as "PATH:LINE: RECORD record: field 'NAME' ...: cause".
+ * device records in order (the phase's start <= start <= callback start,
+ * callback end <= end <= the phase's end; queued within the phase: the
+ * worker may start a device before the thread that queued it has traced
+ * dpm_device_queued).  A problem is reported as "PATH:LINE: RECORD record:
+ * field 'NAME' ...: cause".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -346,7 +348,8 @@ static int read_cpu_times(struct transition *t, int p, const struct rec *r)
 		/* a CPU's two sums are read a few ns apart from the phase's stamps */
 		if (busy + idle > len + len / 100 + 1000 ||
 		    c->all_idle_ns > idle + len / 100 + 1000) {
-			fprintf(stderr, "%s:%lld: dpm_%s: CPU %d busy %lld + idle %lld ns (all idle %lld) do not fit in the phase's %lld ns\n",
+			fprintf(stderr, "%s:%lld: dpm_%s: CPU %d busy %lld + idle %lld ns (all "
+					"idle %lld) do not fit in the phase's %lld ns\n",
 				r->path, r->line, dpm_phase_names[p], i, busy, idle,
 				c->all_idle_ns, len);
 			return -1;
@@ -369,7 +372,8 @@ static int read_phase(struct transition *t, const struct rec *r)
 	if (p < 0)
 		return 0;	/* CPU_OFF, syscore, ...: not a device phase */
 	if (t->phase_end[p]) {
-		fprintf(stderr, "%s:%lld: a second %s phase record: one transition per records file\n",
+		fprintf(stderr, "%s:%lld: a second %s phase record: one transition per records "
+				"file\n",
 			r->path, r->line, name);
 		return -1;
 	}
@@ -429,9 +433,6 @@ static int read_device_fields(struct dev_record *d, const struct rec *r)
 	d->async = async;
 	d->tid = tid;
 	d->switches = nvcsw + nivcsw;
-	if (d->queued && d->queued > d->start)
-		return bad_field(r, "queued", "= %lld: after the device's start %lld",
-				 d->queued, d->start);
 	if (d->cb_start && d->cb_start < d->start)
 		return bad_field(r, "callback_start", "= %lld: before the device's start %lld",
 				 d->cb_start, d->start);
@@ -440,7 +441,8 @@ static int read_device_fields(struct dev_record *d, const struct rec *r)
 				 d->start);
 	if ((d->cb_start ? d->cb_start : d->start) + d->cb_ns > d->end)
 		return bad_field(r, "callback_ns",
-				 "= %lld: longer than the device's window (callback from %lld, end %lld)",
+				 "= %lld: longer than the device's window (callback from %lld, end "
+				 "%lld)",
 				 d->cb_ns, d->cb_start ? d->cb_start : d->start, d->end);
 	return 0;
 }
@@ -489,7 +491,8 @@ static int read_record(struct names *nm, struct transition *t, struct rec *r,
 		    get_time(r, r->o, "dropped", &dropped))
 			return -1;
 		if (dropped) {
-			fprintf(stderr, "%s: pmtrace dropped %lld events: the records are incomplete\n",
+			fprintf(stderr, "%s: pmtrace dropped %lld events: the records are "
+					"incomplete\n",
 				r->path, dropped);
 			return -1;
 		}
@@ -557,12 +560,17 @@ static int check_phases(const struct names *nm, const struct transition *t)
 		}
 		for (i = 0; i < t->nrecs[p]; i++) {
 			const struct dev_record *d = &t->recs[p][i];
-			long long first = d->queued ? d->queued : d->start;
+			long long first = d->start, last = d->end;
 
-			if (first >= t->phase_start[p] && d->end <= t->phase_end[p])
+			if (d->queued && d->queued < first)
+				first = d->queued;
+			if (d->queued > last)
+				last = d->queued;
+			if (first >= t->phase_start[p] && last <= t->phase_end[p])
 				continue;
-			fprintf(stderr, "%s:%lld: device record of '%s': %lld..%lld ns, outside its phase dpm_%s (%lld..%lld)\n",
-				t->path, d->line, names_get(nm, d->dev), first, d->end,
+			fprintf(stderr, "%s:%lld: device record of '%s': %lld..%lld ns, outside "
+					"its phase dpm_%s (%lld..%lld)\n",
+				t->path, d->line, names_get(nm, d->dev), first, last,
 				dpm_phase_names[p], t->phase_start[p], t->phase_end[p]);
 			return -1;
 		}
@@ -597,7 +605,8 @@ static int read_lines(struct names *nm, FILE *f, struct transition *t)
 	else if (!r.line)
 		fprintf(stderr, "%s: empty: not a pmtrace records file\n", t->path);
 	else if (end_count < 0)
-		fprintf(stderr, "%s: no end record after line %lld: truncated (pmtrace did not finish)\n",
+		fprintf(stderr, "%s: no end record after line %lld: truncated (pmtrace did not "
+				"finish)\n",
 			t->path, r.line);
 	else if (end_count != t->records)
 		fprintf(stderr, "%s: the end record counts %lld records, the file has %lld\n",
@@ -653,7 +662,8 @@ int transition_index(const struct names *nm, struct transition *t)
 			int dev = t->recs[p][i].dev;
 
 			if (t->index[p][dev] >= 0) {
-				fprintf(stderr, "%s:%lld: a second %s record of device '%s': one transition per records file\n",
+				fprintf(stderr, "%s:%lld: a second %s record of device '%s': one "
+						"transition per records file\n",
 					t->path, t->recs[p][i].line, dpm_phase_names[p],
 					names_get(nm, dev));
 				return -1;

@@ -6,9 +6,11 @@
 # Runs the tree's checkpatch.pl --strict on each file (lines within 100
 # columns, no assignment inside if, ...) and flags functions whose body runs
 # past 80 lines.  Ignored checkpatch types, all kernel-only advice:
-# PREFER_KERNEL_TYPES (u32 etc. are not userspace types), ARRAY_SIZE (the
-# kernel macro), VOLATILE (sig_atomic_t flags written by signal handlers),
-# SPLIT_STRING (long messages are split to stay within 100 columns).
+# PREFER_KERNEL_TYPES (u32 etc. are not userspace types), ARRAY_SIZE,
+# BIT_MACRO, PREFER_DEFINED_ATTRIBUTE_MACRO (kernel macros), VOLATILE
+# (sig_atomic_t flags written by signal handlers), SPLIT_STRING (long
+# messages are split to stay within 100 columns), CAMELCASE (libFuzzer's
+# entry point), MACRO_ARG_UNUSED (kcompat.h's stand-ins drop GFP flags).
 # Prints one line per finding; exit status 1 when there is any.
 top=$(cd "$(dirname "$0")/.." && pwd)
 checkpatch=${CHECKPATCH:-$top/build/linux/scripts/checkpatch.pl}
@@ -18,7 +20,7 @@ bad=0
 for f in "$@"; do
 	[ -r "$f" ] || { echo "c-style: cannot read $f" >&2; exit 2; }
 	"$checkpatch" --no-tree -f --strict --terse --show-types --max-line-length=100 \
-		--ignore PREFER_KERNEL_TYPES,ARRAY_SIZE,VOLATILE,SPLIT_STRING,FILE_PATH_CHANGES \
+		--ignore PREFER_KERNEL_TYPES,ARRAY_SIZE,VOLATILE,SPLIT_STRING,FILE_PATH_CHANGES,CAMELCASE,BIT_MACRO,PREFER_DEFINED_ATTRIBUTE_MACRO,MACRO_ARG_UNUSED \
 		"$f" | grep -E '(ERROR|WARNING|CHECK):' && bad=1
 	awk -v f="$f" '
 		/^\{/ { start = FNR; name = prev }

@@ -12,6 +12,12 @@ rm -rf "$logdir"
 mkdir -p "$logdir"
 [ $# -gt 0 ] || set -- "$top"/tests/host/*.t "$top"/tests/guest/*.t
 
+# Host tools built with SANITIZE=1 (bench/Makefile) abort on any ASan,
+# LeakSanitizer or UBSan finding and leave its report in $logdir; a report
+# fails the test file that ran the tool, whatever the tool's caller checked.
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logdir/sanitizer"
+export UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1:log_path=$logdir/sanitizer"
+
 passed=0 failed=0 skipped=0
 for t in "$@"; do
 	name=$(basename "$(dirname "$t")")/$(basename "$t" .t)
@@ -28,6 +34,13 @@ for t in "$@"; do
 		echo "not ok - $name: planned $plan checks, ran $((p + s + f))" >> "$log"
 		f=$((f + 1))
 	fi
+	for r in "$logdir"/sanitizer.*; do
+		[ -e "$r" ] || continue
+		echo "not ok - $name: a sanitizer report, $r:" >> "$log"
+		sed 's/^/# /' "$r" | head -30 >> "$log"
+		mv "$r" "$log.$(basename "$r")"
+		f=$((f + 1))
+	done
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $name: exited $rc" >> "$log"
 		f=1

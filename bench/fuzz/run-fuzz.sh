@@ -25,6 +25,7 @@ for name in "$@"; do
 	cp "$seeds"/* "$work"/
 	log=$O/fuzz-$name.log
 	"$bin" -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		-close_fd_mask=2 \
 		-artifact_prefix="$O/fuzz-findings/$name-" "$work" > "$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

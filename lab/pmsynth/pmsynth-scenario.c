@@ -504,7 +504,8 @@ int pmsynth_parse(char *text, size_t len, struct pmsynth_scenario *sc,
 		goto out;
 	c.defaults.autosuspend_ms = -1;
 	if (strlen(text) != len) {
-		ret = fail(&c, "scenario contains a NUL byte");
+		scnprintf(err, errlen, "scenario contains a NUL byte (offset %zu)", strlen(text));
+		ret = -EINVAL;
 		goto out;
 	}
 

@@ -63,8 +63,8 @@ refused outside "outside.jsonl:$b: device record of 'b': 1005000..61360000000 ns
 damage early-callback "${b}s/\"callback_start\":1150000/\"callback_start\":1009000/"
 refused early-callback \
 	"early-callback.jsonl:$b: device record: field 'callback_start' = 1009000: before the device's start 1010000"
-damage late-queue "${b}s/\"queued\":1005000/\"queued\":1200000/"
-refused late-queue "late-queue.jsonl:$b: device record: field 'queued' = 1200000: after the device's start"
+damage late-queue "${b}s/\"queued\":1005000/\"queued\":1800000/"
+refused late-queue "late-queue.jsonl:$b: device record of 'b': 1010000..1800000 ns, outside its phase dpm_resume"
 damage string-start "${b}s/\"start\":1010000/\"start\":\"1010000\"/"
 refused string-start "string-start.jsonl:$b: device record: field 'start' is a string, not an integer"
 damage double-start "${b}s/\"start\":1010000/\"start\":1.01e6/"
