@@ -22,11 +22,16 @@
 
 enum shape { TREE, CHAIN, STAR, DAG };
 
-static enum shape shape;
-static long n = -1, depth = -1, fanout = 2;
-static double links_per_dev = 1.0;
-static uint64_t seed = 1, rng;
-static const char *extra_defaults = "";
+/* --defaults fits into the header (512) and the @defaults line (1024) */
+#define DEFAULTS_MAX 300
+
+struct args {
+	enum shape shape;
+	long n, depth, fanout;
+	double links_per_dev;
+	uint64_t seed;
+	const char *extra_defaults;
+};
 
 static const char doc[] =
 "Generate a pmsynth scenario: SHAPE is tree, chain, star or dag.";
@@ -49,68 +54,83 @@ static long number(struct argp_state *state, const char *opt, const char *arg,
 
 	errno = 0;
 	v = strtol(arg, &end, 10);
-	if (errno || *end || v < lo || v > hi)
+	if (errno || *end || end == arg || v < lo || v > hi)
 		argp_error(state, "%s: expected %ld..%ld, got '%s'", opt, lo, hi, arg);
 	return v;
 }
 
+static void parse_shape(struct argp_state *state, struct args *a, const char *arg)
+{
+	if (state->arg_num)
+		argp_error(state, "one SHAPE only");
+	if (!strcmp(arg, "tree"))
+		a->shape = TREE;
+	else if (!strcmp(arg, "chain"))
+		a->shape = CHAIN;
+	else if (!strcmp(arg, "star"))
+		a->shape = STAR;
+	else if (!strcmp(arg, "dag"))
+		a->shape = DAG;
+	else
+		argp_error(state, "unknown shape '%s' (tree, chain, star, dag)", arg);
+}
+
+static void parse_end(struct argp_state *state, struct args *a)
+{
+	long total = 1, level = 1, i;
+
+	if (!state->arg_num)
+		argp_error(state, "no SHAPE given");
+	if (a->shape == TREE && a->depth >= 0 && a->n < 0) {
+		for (i = 0; i < a->depth; i++) {
+			level *= a->fanout;
+			total += level;
+			if (total > SCEN_MAX_DEVS)
+				argp_error(state,
+					   "tree of depth %ld, fanout %ld exceeds %d devices",
+					   a->depth, a->fanout, SCEN_MAX_DEVS);
+		}
+		a->n = total;
+	}
+	if (a->n < 0)
+		argp_error(state, "give the number of devices with -n");
+}
+
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
+	struct args *a = state->input;
 	char *end;
 
 	switch (key) {
 	case 'n':
-		n = number(state, "-n", arg, 1, SCEN_MAX_DEVS);
+		a->n = number(state, "-n", arg, 1, SCEN_MAX_DEVS);
 		break;
 	case 'd':
-		depth = number(state, "--depth", arg, 0, 20);
+		a->depth = number(state, "--depth", arg, 0, 20);
 		break;
 	case 'f':
-		fanout = number(state, "--fanout", arg, 1, SCEN_MAX_DEVS);
+		a->fanout = number(state, "--fanout", arg, 1, SCEN_MAX_DEVS);
 		break;
 	case 'l':
 		errno = 0;
-		links_per_dev = strtod(arg, &end);
-		if (errno || *end || links_per_dev < 0 || links_per_dev > 64)
+		a->links_per_dev = strtod(arg, &end);
+		if (errno || *end || end == arg || !(a->links_per_dev >= 0) ||
+		    a->links_per_dev > 64)
 			argp_error(state, "--links: expected 0..64, got '%s'", arg);
 		break;
 	case 's':
-		seed = number(state, "--seed", arg, 0, 1L << 62);
+		a->seed = number(state, "--seed", arg, 0, 1L << 62);
 		break;
 	case 'D':
-		extra_defaults = arg;
+		if (strlen(arg) > DEFAULTS_MAX)
+			argp_error(state, "--defaults: longer than %d characters", DEFAULTS_MAX);
+		a->extra_defaults = arg;
 		break;
 	case ARGP_KEY_ARG:
-		if (state->arg_num)
-			argp_error(state, "one SHAPE only");
-		if (!strcmp(arg, "tree"))
-			shape = TREE;
-		else if (!strcmp(arg, "chain"))
-			shape = CHAIN;
-		else if (!strcmp(arg, "star"))
-			shape = STAR;
-		else if (!strcmp(arg, "dag"))
-			shape = DAG;
-		else
-			argp_error(state, "unknown shape '%s' (tree, chain, star, dag)", arg);
+		parse_shape(state, a, arg);
 		break;
 	case ARGP_KEY_END:
-		if (!state->arg_num)
-			argp_error(state, "no SHAPE given");
-		if (shape == TREE && depth >= 0 && n < 0) {
-			long total = 1, level = 1, i;
-
-			for (i = 0; i < depth; i++) {
-				level *= fanout;
-				total += level;
-				if (total > SCEN_MAX_DEVS)
-					argp_error(state, "tree of depth %ld, fanout %ld exceeds %d devices",
-						   depth, fanout, SCEN_MAX_DEVS);
-			}
-			n = total;
-		}
-		if (n < 0)
-			argp_error(state, "give the number of devices with -n");
+		parse_end(state, a);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -119,55 +139,86 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 }
 
 /* splitmix64 */
-static uint64_t next(void)
+static uint64_t next(uint64_t *rng)
 {
-	uint64_t x = (rng += 0x9e3779b97f4a7c15ULL);
+	uint64_t x = (*rng += 0x9e3779b97f4a7c15ULL);
 
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
 	return x ^ (x >> 31);
 }
 
-static double uniform(void)
+static double uniform(uint64_t *rng)
 {
-	return (next() >> 11) * (1.0 / 9007199254740992.0);
+	return (next(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* Device @i of the shape, with its parent and pm_links; 0 or -1 (no memory). */
+static int add_device(struct scen_graph *g, const struct args *a, uint64_t *rng, long i)
+{
+	long parent = -1, k, nl;
+	char base[32];
+	int r = SCEN_LINKED;
+
+	if (a->shape == TREE && i)
+		parent = (i - 1) / a->fanout;
+	if (a->shape == DAG && i && uniform(rng) < 0.7)
+		parent = next(rng) % i;
+	snprintf(base, sizeof(base), "%s%ld", a->shape == STAR && !i ? "hub" : "d", i);
+	if (scenario_add(g, base, parent) < 0)
+		return -1;
+	if (a->shape == CHAIN && i)
+		r = scenario_link(g, i, i - 1);
+	if (a->shape == STAR && i)
+		r = scenario_link(g, i, 0);
+	if (a->shape == DAG && i) {
+		nl = (long)a->links_per_dev +
+		     (uniform(rng) < a->links_per_dev - (long)a->links_per_dev);
+		for (k = 0; k < nl && r != SCEN_NOMEM; k++)
+			r = scenario_link(g, i, next(rng) % i);
+	}
+	return r == SCEN_NOMEM ? -1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { options, parse_arg, "SHAPE", doc, NULL, NULL, NULL };
-	static const char *names[] = { "tree", "chain", "star", "dag" };
-	char base[32], header[512], defaults[1024];
-	long i, k, nl;
+	static const char * const names[] = { "tree", "chain", "star", "dag" };
+	struct args a = {
+		.shape = TREE, .n = -1, .depth = -1, .fanout = 2, .links_per_dev = 1.0,
+		.seed = 1, .extra_defaults = "",
+	};
+	const char *x;
+	char header[512], defaults[1024];
+	struct scen_graph g;
+	uint64_t rng;
+	long i;
+	int err = 0;
 
-	argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	rng = seed;
-	for (i = 0; i < n; i++) {
-		long parent = -1;
-
-		if (shape == TREE && i)
-			parent = (i - 1) / fanout;
-		if (shape == DAG && i && uniform() < 0.7)
-			parent = next() % i;
-		snprintf(base, sizeof(base), "%s%ld", shape == STAR && !i ? "hub" : "d", i);
-		scenario_add(base, parent);
-		if (shape == CHAIN && i)
-			scenario_link(i, i - 1);
-		if (shape == STAR && i)
-			scenario_link(i, 0);
-		if (shape == DAG && i) {
-			nl = (long)links_per_dev + (uniform() < links_per_dev - (long)links_per_dev);
-			for (k = 0; k < nl; k++)
-				scenario_link(i, next() % i);
-		}
+	argp_parse(&argp, argc, argv, 0, NULL, &a);
+	if (scenario_init(&g)) {
+		fprintf(stderr, "scengen: out of memory\n");
+		return 1;
 	}
+	rng = a.seed;
+	for (i = 0; i < a.n && !err; i++)
+		err = add_device(&g, &a, &rng, i);
+	if (err) {
+		fprintf(stderr, "scengen: out of memory\n");
+		scenario_free(&g);
+		return 1;
+	}
+	x = a.extra_defaults;
 	snprintf(header, sizeof(header),
 		 "pmsynth scenario: scengen %s -n %ld --fanout %ld --links %g --seed %llu%s%s%s",
-		 names[shape], n, fanout, links_per_dev, (unsigned long long)seed,
-		 *extra_defaults ? " --defaults \"" : "", extra_defaults,
-		 *extra_defaults ? "\"" : "");
+		 names[a.shape], a.n, a.fanout, a.links_per_dev, (unsigned long long)a.seed,
+		 *x ? " --defaults \"" : "", x, *x ? "\"" : "");
 	snprintf(defaults, sizeof(defaults), "%s seed=%llu%s%s", SCEN_IMPORT_DEFAULTS,
-		 (unsigned long long)seed, *extra_defaults ? " " : "", extra_defaults);
-	scenario_print(stdout, header, defaults);
-	return 0;
+		 (unsigned long long)a.seed, *x ? " " : "", x);
+	if (scenario_print(&g, stdout, header, defaults)) {
+		fprintf(stderr, "scengen: writing the scenario: %s\n", strerror(errno));
+		err = 1;
+	}
+	scenario_free(&g);
+	return err;
 }

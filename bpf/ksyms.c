@@ -2,6 +2,7 @@
 /*
  * ksyms.c - kernel text symbols from /proc/kallsyms (ksyms.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,10 @@ struct ksym {
 	char *name;
 };
 
-static struct ksym *syms;
-static size_t nsyms;
-static int loaded;
+struct ksyms {
+	struct ksym *syms;
+	size_t nsyms, cap;
+};
 
 static int by_addr(const void *a, const void *b)
 {
@@ -23,59 +25,81 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* text symbols (t, T) with a non-zero address; a short read leaves fewer */
-static void load(void)
+static int add(struct ksyms *k, unsigned long long addr, const char *name)
 {
+	if (k->nsyms == k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 65536;
+		struct ksym *grown = realloc(k->syms, cap * sizeof(*k->syms));
+
+		if (!grown)
+			return -ENOMEM;
+		k->syms = grown;
+		k->cap = cap;
+	}
+	k->syms[k->nsyms].name = strdup(name);
+	if (!k->syms[k->nsyms].name)
+		return -ENOMEM;
+	k->syms[k->nsyms++].addr = addr;
+	return 0;
+}
+
+/* text symbols (t, T) with a non-zero address */
+struct ksyms *ksyms_load(void)
+{
+	struct ksyms *k = calloc(1, sizeof(*k));
 	FILE *f = fopen("/proc/kallsyms", "r");
 	char name[256], type;
 	unsigned long long addr;
-	size_t cap = 0;
 
-	loaded = 1;
-	if (!f) {
-		fprintf(stderr, "pmtrace: /proc/kallsyms: cannot read it, callbacks stay addresses\n");
-		return;
+	if (!k || !f) {
+		if (k)
+			fprintf(stderr, "pmtrace: /proc/kallsyms: %s: callbacks stay addresses\n",
+				strerror(errno));
+		if (f)
+			fclose(f);
+		return k;
 	}
 	while (fscanf(f, "%llx %c %255s%*[^\n]", &addr, &type, name) == 3) {
-		struct ksym *grown;
-
 		if ((type != 't' && type != 'T') || !addr)
 			continue;
-		if (nsyms == cap) {
-			cap = cap ? 2 * cap : 65536;
-			grown = realloc(syms, cap * sizeof(*syms));
-			if (!grown)
-				break;
-			syms = grown;
-		}
-		syms[nsyms].addr = addr;
-		syms[nsyms].name = strdup(name);
-		if (!syms[nsyms].name)
+		if (add(k, addr, name)) {
+			fprintf(stderr,
+				"pmtrace: /proc/kallsyms: out of memory after %zu symbols:"
+				" the others stay addresses\n", k->nsyms);
 			break;
-		nsyms++;
+		}
 	}
 	fclose(f);
-	qsort(syms, nsyms, sizeof(*syms), by_addr);
+	qsort(k->syms, k->nsyms, sizeof(*k->syms), by_addr);
+	return k;
 }
 
-const char *ksym_name(unsigned long long addr)
+const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf, size_t size)
 {
-	static char buf[32];
-	size_t lo = 0, hi;
+	size_t lo = 0, hi = k ? k->nsyms : 0;
 
-	if (!loaded)
-		load();
-	hi = nsyms;
 	while (lo < hi) {		/* the first symbol above addr */
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (syms[mid].addr <= addr)
+		if (k->syms[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo && syms[lo - 1].addr == addr)
-		return syms[lo - 1].name;
-	snprintf(buf, sizeof(buf), "0x%llx", addr);
+	if (lo && k->syms[lo - 1].addr == addr)
+		return k->syms[lo - 1].name;
+	snprintf(buf, size, "0x%llx", addr);
 	return buf;
+}
+
+void ksyms_free(struct ksyms *k)
+{
+	size_t i;
+
+	if (!k)
+		return;
+	for (i = 0; i < k->nsyms; i++)
+		free(k->syms[i].name);
+	free(k->syms);
+	free(k);
 }

@@ -6,11 +6,23 @@
 #ifndef KSYMS_H
 #define KSYMS_H
 
+#include <stddef.h>
+
+struct ksyms;
+
 /*
- * The name of the kernel function at @addr ("0x..." when none is known,
- * e.g. kallsyms hides addresses from this user), valid until the next
- * call.  The table is read on first use.
+ * The text symbols of /proc/kallsyms; a table without symbols (each
+ * address then named "0x...") when it cannot be read, with a message
+ * saying so.  NULL only when out of memory.
  */
-const char *ksym_name(unsigned long long addr);
+struct ksyms *ksyms_load(void);
+
+/*
+ * The name of the kernel function at @addr, or "0x..." in @buf (@size
+ * bytes) when none is known (e.g. kallsyms hides addresses from this user).
+ */
+const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf, size_t size);
+
+void ksyms_free(struct ksyms *k);
 
 #endif /* KSYMS_H */

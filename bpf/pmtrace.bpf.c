@@ -105,7 +105,6 @@ static __always_inline struct pmtrace_event *reserve(__u8 kind)
 	e->cb_end = 0;
 	e->start_cpu = 0;
 	e->dev = 0;
-	e->name[0] = '\0';
 	e->other = 0;
 	e->outcome = 0;
 	return e;
@@ -326,14 +325,16 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	}
 	sc.now = bpf_ktime_get_ns();
 	sc.p = p;
+	/* the whole name zeroed: sync_phase_of() reads past its NUL */
 	__builtin_memset(&p->e, 0, sizeof(p->e));
+	__builtin_memset(p->name, 0, sizeof(p->name));
 	p->e.ts = sc.now;
 	p->e.cpu = cpu;
 	p->e.tid = (__u32)bpf_get_current_pid_tgid();
 	p->e.kind = start ? PMT_PHASE_BEGIN : PMT_PHASE_END;
 	p->e.value = val;
-	bpf_probe_read_kernel_str(p->e.name, sizeof(p->e.name), action);
-	note_sync_phase(sync_phase_of(p->e.name), start);
+	bpf_probe_read_kernel_str(p->name, sizeof(p->name), action);
+	note_sync_phase(sync_phase_of(p->name), start);
 	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
 	p->unknown = 0;
 	bpf_loop(p->ncpus, snap_cpu, &sc, 0);

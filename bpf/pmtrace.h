@@ -4,12 +4,17 @@
  * ring buffer of the CPU they happened on, in the order the kernel
  * emitted them on that CPU: one per phase step, per device queued, per
  * blocked wait, per device done (which carries what its thread's start
- * and callbacks left in task storage) and per runtime PM event.  pmtrace.c turns them into records (bpf/README.md).
+ * and callbacks left in task storage) and per runtime PM event.
+ * pmtrace.c turns them into records (bpf/README.md).
  */
 #ifndef PMTRACE_H
 #define PMTRACE_H
 
-#define PMTRACE_NAME_LEN 48
+/*
+ * A device's or a step's name and its NUL: names of up to 63 characters
+ * (the limit of pmsynth's and the scenarios' device names) are whole.
+ */
+#define PMTRACE_NAME_LEN 64
 
 /* each CPU's ring: a whole transition on one CPU, reader frozen */
 #define PMTRACE_RING_BYTES (16 << 20)
@@ -35,10 +40,12 @@ enum pmtrace_kind {
 	PMT_PHASE_END,		/* power:suspend_resume, end */
 	PMT_QUEUED,		/* power:dpm_device_queued */
 	PMT_WAIT_END,		/* power:dpm_device_wait_end (begin: start) */
-	PMT_DONE,		/* power:dpm_device_end, with what
-				 * dpm_device_start, device_pm_callback_start/end
-				 * left in the thread's task storage; in prepare
-				 * and complete: device_pm_callback_end */
+	/*
+	 * PMT_DONE: power:dpm_device_end, with what dpm_device_start and
+	 * device_pm_callback_start/end left in the thread's task storage;
+	 * in prepare and complete: device_pm_callback_end
+	 */
+	PMT_DONE,
 	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
 	PMT_RPM_CB_END,		/* rpm:rpm_callback_end */
 	PMT_RPM_QUEUE,		/* rpm:rpm_request_queue */
@@ -105,15 +112,14 @@ struct pmtrace_event {
 	unsigned long long cb_start;	/* done: device_pm_callback_start (0: none) */
 	unsigned long long cb_end;	/* done: device_pm_callback_end */
 	unsigned long long dev;		/* the struct device: the key */
-	unsigned long long other;	/* wait_end: the device waited for;
-					 * rpm callbacks: the function */
+	/* wait_end: the device waited for; rpm callbacks: the function */
+	unsigned long long other;
 	/*
-	 * A device's name costs a string copy, slow next to the rest of an
-	 * event: the names map (pmtrace_name by device) gets it once per
-	 * device, and user space reads it there.  Only phase events carry a
-	 * name here (the step's action).
+	 * No name: a device's name costs a string copy, slow next to the
+	 * rest of an event; the names map (pmtrace_name by device) gets it
+	 * once per device, and user space reads it there.  Only phase events
+	 * carry a name (the step's action).
 	 */
-	char name[PMTRACE_NAME_LEN];
 };
 
 /*
@@ -122,6 +128,7 @@ struct pmtrace_event {
  */
 struct pmtrace_phase_event {
 	struct pmtrace_event e;
+	char name[PMTRACE_NAME_LEN];	/* the step: dpm_suspend, CPU_OFF, ... */
 	unsigned long long all_idle;	/* ns all CPUs were idle, so far */
 	unsigned int ncpus;		/* entries in busy[], idle[] */
 	unsigned int unknown;		/* CPUs without a known state (or read) */

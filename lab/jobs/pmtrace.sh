@@ -33,3 +33,105 @@ trace-cmd report -i /tmp/trace.dat > trace-cmd.txt 2>&1 || fail "trace-cmd repor
 # A bad argument: refused with its cause before anything is opened.
 /pmlab/pmtrace -o badarg.jsonl -m novalue > badarg.txt 2>&1
 echo $? > badarg.status
+
+# With a second argument "failures" (tests/guest/pmtrace.t), the runs that
+# must not end with a complete-looking file, and one that must keep a long
+# name whole; each leaves NAME.jsonl, NAME.log (stderr), NAME.status.
+[ "$2" = failures ] || exit 0
+# a device name of 63 characters, the longest a scenario may have
+long=a23456789b123456789c123456789d123456789e123456789f123456789g123
+echo "$long" > long-name.txt
+printf 'top\n%s parent=top\n' "$long" > /tmp/long.txt
+pmsynth_load /tmp/long.txt || fail "pmsynth refused a 63-character device name"
+echo 1 > /sys/power/pm_async || fail "cannot set pm_async=1"
+/pmlab/pmtrace -o long.jsonl -c 'sh /tmp/suspend.sh' 2> long.log
+echo $? > long.status
+# too few phase keys: phase events dropped, counted and reported
+/pmlab/pmtrace --max-phase-keys 4 -o small.jsonl -c 'sh /tmp/suspend.sh' 2> small.log
+echo $? > small.status
+# too few events held: the ring buffer read fails
+/pmlab/pmtrace --max-events 10 -o capped.jsonl -c 'sh /tmp/suspend.sh' 2> capped.log
+echo $? > capped.status
+# Two threads whose tids differ by 8192 (the same slot of a table indexed
+# by tid % 8192) run a runtime_resume callback at the same time: pmsynth's
+# hold resumes the device in the writer, for 1 s.  A's pid is taken, pids
+# are used up (a subshell each: this costs the job most of its time) until
+# the next is A's + 8192, then B.
+cat > /tmp/rt.txt <<'S'
+@defaults lat=runtime_resume:1000000 jitter=0
+r1
+r2
+S
+pmsynth_load /tmp/rt.txt || fail "pmsynth refused /tmp/rt.txt"
+i=0
+while [ "$(cat /sys/bus/pmsynth/devices/r1/power/runtime_status)" != suspended ] ||
+	[ "$(cat /sys/bus/pmsynth/devices/r2/power/runtime_status)" != suspended ]; do
+	[ $i -lt 30 ] || fail "r1 and r2 did not runtime-suspend"
+	sleep 1
+	i=$((i + 1))
+done
+cat > /tmp/tid.sh <<'S'
+# holder DEVICE FIFO: a process that takes a hold on DEVICE once FIFO is
+# opened for writing (blocked in open meanwhile, not spinning)
+holder() {
+	sh -c 'read x < '"$2"'; echo 1 > /sys/bus/pmsynth/devices/'"$1"'/hold' &
+}
+rm -f /tmp/f1 /tmp/f2
+mkfifo /tmp/f1 /tmp/f2
+t0=$(date +%s)
+for try in 1 2 3; do
+	holder r1 /tmp/f1
+	a=$!
+	# pids used up blind (a subshell each), then one at a time, seen
+	i=$((a + 1))
+	while [ $i -lt $((a + 8192 - 64)) ]; do
+		( : )
+		i=$((i + 1))
+	done
+	p=$i
+	while [ "$p" -lt $((a + 8191)) ]; do
+		p=$(read s x < /proc/self/stat; echo "$s")
+	done
+	if [ "$p" -eq $((a + 8191)) ]; then
+		holder r2 /tmp/f2
+		b=$!
+		[ "$b" -eq $((a + 8192)) ] && break
+		kill "$b"
+	fi
+	kill "$a"	# a pid went elsewhere: again
+	wait
+done
+echo "$a $b" > /results/tid-pids.txt
+echo "$(($(date +%s) - t0)) s, $try tries" > /results/tid-burn.txt
+echo go > /tmp/f1
+echo go > /tmp/f2
+wait
+S
+/pmlab/pmtrace -o tid.jsonl -c 'sh /tmp/tid.sh' 2> tid.log
+echo $? > tid.status
+# A fork that fails: threads-max lowered (to its minimum, 20, below the
+# guest's kernel threads) between the subshell's fork and its exec of
+# pmtrace, restored once pmtrace is done
+tm=$(cat /proc/sys/kernel/threads-max)
+(
+	echo 1 > /proc/sys/kernel/threads-max
+	exec /pmlab/pmtrace -o fork.jsonl -c true 2> fork.log
+)
+echo $? > fork.status
+echo "$tm" > /proc/sys/kernel/threads-max
+# SIGTERM to pmtrace while its command runs: passed on to the command
+# (whose trap says it came), which pmtrace reaps
+rm -f /tmp/child.pid
+/pmlab/pmtrace -o term.jsonl \
+	-c 'trap "echo TERM > /results/term-child.txt; exit 3" TERM; echo $$ > /tmp/child.pid; sleep 600 & wait' \
+	2> term.log &
+pm=$!
+i=0
+while [ ! -s /tmp/child.pid ] && [ $i -lt 300 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+cp /tmp/child.pid term-child.pid
+kill -TERM $pm
+wait $pm
+echo $? > term.status

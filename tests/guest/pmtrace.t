@@ -7,10 +7,13 @@
 # interrupt between them is what makes the few large ones (under TCG with
 # -icount shift=0 a nanosecond is an instruction, and an hrtimer interrupt
 # waking dozens of sleeping callbacks at once is measured in 100 us).
+# Then the runs that must not look complete (interrupted, phase keys or
+# events over a limit) and a device name of 63 characters (the job's
+# "failures" part).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 16
+tap_plan 32
 w=$BUILD/test-guest/pmtrace
-pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt
+pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt failures
 ok $GUEST_STATUS "pmtrace records a transition under trace-cmd"
 check "pmtrace reports no dropped event" sh -c "! grep -q dropped '$w/pmtrace.log'"
 
@@ -69,4 +72,63 @@ check "pmtrace -m without '=' exits non-zero ($(cat "$w/badarg.status" 2>/dev/nu
 	sh -c "[ -s '$w/badarg.status' ] && [ \"\$(cat '$w/badarg.status')\" -ne 0 ]"
 check "and names the cause, writing no records file" \
 	sh -c "grep -q \"pmtrace: -m wants KEY=VALUE, got 'novalue'\" '$w/badarg.txt' && [ ! -e '$w/badarg.jsonl' ]"
+
+# last FILE: the last line of FILE
+last() { tail -n 1 "$1" 2>/dev/null; }
+# records FILE: the lines between the first and the last
+records() { echo $(($(wc -l 2>/dev/null < "$1" || echo 0) - 2)); }
+status() { cat "$w/$1.status" 2>/dev/null; }
+
+long=$(cat "$w/long-name.txt" 2>/dev/null)
+n=$(grep -c "\"type\":\"device\",\"device\":\"$long\",\"phase\":\"suspend\"" "$w/long.jsonl")
+check "a device name of ${#long} characters is whole in its record ($n suspend records)" \
+	[ "${#long}" -eq 63 -a "$n" = 1 ]
+check "that run exits 0 ($(status long)) and its last record counts no dropped event" \
+	[ "$(status long)" = 0 -a "$(last "$w/long.jsonl")" = \
+		"{\"type\":\"end\",\"records\":$(records "$w/long.jsonl"),\"dropped\":0}" ]
+
+check "with --max-phase-keys 4 pmtrace exits 1 ($(status small))" [ "$(status small)" = 1 ]
+check "and says how many phase events it dropped, and why" \
+	grep -Eq '^pmtrace: [1-9][0-9]* phase events dropped: more than 4 distinct steps \(--max-phase-keys\)$' \
+	"$w/small.log"
+d=$(sed -n 's/^pmtrace: \([0-9]*\) events dropped: records incomplete$/\1/p' "$w/small.log")
+check "the end record counts the $d dropped events" \
+	[ -n "$d" -a "$(last "$w/small.jsonl")" = \
+		"{\"type\":\"end\",\"records\":$(records "$w/small.jsonl"),\"dropped\":$d}" ]
+
+why='reading the ring buffers failed: error -105 (No buffer space available), --max-events reached'
+check "with --max-events 10 the failed ring buffer read ends pmtrace with 1 ($(status capped))" \
+	[ "$(status capped)" = 1 ]
+check "and is reported" contains "$w/capped.log" "pmtrace: $why: records incomplete"
+check "the records end incomplete, with the reason" \
+	[ "$(last "$w/capped.jsonl")" = \
+		"{\"type\":\"incomplete\",\"records\":$(records "$w/capped.jsonl"),\"dropped\":0,\"reason\":\"$why\"}" ]
+
+echo "# pids used up for the tid check: $(cat "$w/tid-burn.txt" 2>/dev/null) (guest clock)"
+set -- $(cat "$w/tid-pids.txt" 2>/dev/null) 0 0
+check "two threads whose tids differ by 8192 ran runtime callbacks at once ($1, $2)" \
+	[ $(($2 - $1)) -eq 8192 ]
+# cb_ns DEVICE: the runtime_resume callback's end - start, or "no start"
+cb_ns() {
+	sed -n "s/.*\"type\":\"rpm_callback\",\"device\":\"$1\",\"callback\":\"runtime_resume\".*\"start\":\([0-9]*\),\"end\":\([0-9]*\),.*/\1 \2/p" \
+		"$w/tid.jsonl" | awk '$1 > 0 { print $2 - $1; next } { print "no start" }'
+}
+r1=$(cb_ns r1)
+r2=$(cb_ns r2)
+check "pmtrace pairs each thread's callback with its own start: 1 s each ($r1, $r2 ns; exit $(status tid))" \
+	sh -c "[ '$(status tid)' = 0 ] && [ '$r1' -ge 1000000000 ] && [ '$r2' -ge 1000000000 ]" 2>/dev/null
+
+check "a failed fork ends pmtrace with 1 ($(status fork))" [ "$(status fork)" = 1 ]
+check "naming the cause, and leaves no records file" \
+	sh -c "grep -qx 'pmtrace: cannot run the command: fork: Resource temporarily unavailable' '$w/fork.log' &&
+		[ ! -e '$w/fork.jsonl' ]"
+
+check "SIGTERM to pmtrace while its command runs: exit 143 ($(status term))" [ "$(status term)" = 143 ]
+check "the command got the SIGTERM" contains "$w/term-child.txt" TERM
+check "pmtrace reaped the command and says so, and that it was interrupted" \
+	sh -c "grep -qx 'pmtrace: interrupted by SIGTERM: records incomplete' '$w/term.log' &&
+		grep -qx 'pmtrace: the command (pid $(cat "$w/term-child.pid" 2>/dev/null)) exited with status 3' '$w/term.log'"
+check "the records end incomplete: interrupted by SIGTERM" \
+	[ "$(last "$w/term.jsonl")" = \
+		"{\"type\":\"incomplete\",\"records\":$(records "$w/term.jsonl"),\"dropped\":0,\"reason\":\"interrupted by SIGTERM\"}" ]
 tap_done

@@ -1,11 +1,12 @@
 #!/bin/sh
 # bench/phase-times: per-phase means, device attribution, bad input.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 10
+tap_plan 11
 d=$TOP/tests/data
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-make -s -C "$TOP/bench" O="$w" >/dev/null
+export ASAN_OPTIONS=detect_leaks=1
+make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/phase-times" >/dev/null
 pt=$w/phase-times
 
 "$pt" "sync=$d/phases-a.trace" "async=$d/phases-b.trace" > "$w/out" 2>&1
@@ -17,6 +18,27 @@ check "sum of dpm_* phases: 14 ms vs 8 ms" \
 	sh -c "grep -E '^all dpm_\* phases +14\.000 +8\.000 +1\.75x' '$w/out' >/dev/null"
 check "slowest device attributed to its phase (dev0 5 ms)" \
 	sh -c "grep -E 'dpm_suspend\[2\] +dev0 +5\.000' '$w/out' >/dev/null"
+
+cat > "$w/expected" <<'EOF'
+phase (ms)                       sync        async  speed-up
+dpm_prepare[2]                  2.000        2.000     1.00x
+dpm_suspend[2]                  8.000        4.000     2.00x
+dpm_resume[16]                  4.000        2.000     2.00x
+all dpm_* phases               14.000        8.000     1.75x
+
+sync: slowest device callbacks per phase (ms, mean of 1)
+  dpm_prepare[2]         serial8250                          1.000
+  dpm_suspend[2]         dev0                                5.000
+                         dev1                                2.000
+
+async: slowest device callbacks per phase (ms, mean of 2)
+  dpm_prepare[2]         serial8250                          1.000
+  dpm_suspend[2]         dev0                                3.000
+                         dev1                                2.000
+EOF
+"$pt" sync="$d/phases-a.trace" async="$d/phases-b.trace,$d/phases-b.trace" > "$w/out" 2>&1
+check "the whole table is as it always was (tests/guest/phases.t parses it)" \
+	cmp -s "$w/expected" "$w/out"
 
 "$pt" "sync=$d/phases-a.trace,$d/phases-b.trace" > "$w/out" 2>&1
 check "repetitions are averaged (dpm_suspend 6 ms)" \
