@@ -3,7 +3,9 @@
 #   make bench    build what is needed, run the benches in the guest, print the table
 #   make check    build what is needed, run every host and guest test
 #
-# Other targets: deps kernel initramfs module guest debug checkpatch clean.
+# Other targets: deps kernel initramfs module pmsynth tools bpf guest debug checkpatch bisect
+# fuzz clean.  make fuzz runs each libFuzzer harness of the host readers for FUZZ_TIME
+# seconds (default 600; FUZZ= names a subset: records scenario dt-walk phase-parse).
 # Variables: KCONFIG=lab|debug, JOB= (a lab/jobs guest job), ARGS=, SMP=, CLOCK=virtual|real,
 # TIMEOUT=, M= (external module directory for "make module"); bench:
 # SCENARIOS=, REPS=, JOBS= (bench/run-bench.sh).
@@ -37,7 +39,7 @@ export INITRAMFS
 PMSYNTH   := lab/pmsynth/pmsynth.ko
 TOOLS     := $(BUILD)/tools
 
-.PHONY: all deps tree kernel initramfs module pmsynth tools bpf guest bench check debug checkpatch bisect clean
+.PHONY: fuzz all deps tree kernel initramfs module pmsynth tools bpf guest bench check debug checkpatch bisect clean
 
 all: kernel initramfs pmsynth tools bpf
 
@@ -91,6 +93,13 @@ bench: kernel initramfs pmsynth tools bpf
 
 check: kernel initramfs pmsynth tools bpf debug
 	@tests/run-tests.sh
+
+# libFuzzer harnesses of the host readers (records, scenario, DTB walk,
+# phase-times lines) under ASan/UBSan, FUZZ_TIME seconds each; findings
+# are saved in build/fuzz/fuzz-findings.
+FUZZ_TIME ?= 600
+fuzz: deps
+	@$(MAKE) -s -C bench O=$(BUILD)/fuzz FUZZ_TIME=$(FUZZ_TIME) FUZZ="$(FUZZ)" fuzz
 
 # The reliability kernel (KCONFIG=debug: lockdep, KASAN, atomic-sleep and
 # hung-task checks) and pmsynth built for it in build/pmsynth-debug, for

@@ -498,6 +498,14 @@ static int read_record(struct names *nm, struct transition *t, struct rec *r,
 		}
 		return 0;
 	}
+	if (!strcmp(r->type, "incomplete")) {
+		v = field(r->o, "reason");
+		fprintf(stderr, "%s:%lld: pmtrace did not finish (%s): the records are "
+				"incomplete\n",
+			r->path, r->line, v && json_object_is_type(v, json_type_string) ?
+			json_object_get_string(v) : "no reason given");
+		return -1;
+	}
 	t->records++;
 	if (!strcmp(r->type, "phase"))
 		return read_phase(t, r);

@@ -5,7 +5,7 @@
 # the cause, exit non-zero and no summary written; inputs that used to hang,
 # crash or go quadratic (many names, long names, many duplicates) run.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 36
+tap_plan 33
 d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
@@ -93,6 +93,12 @@ refused cut "cut.jsonl:1: not a JSON object: not a pmtrace records file"
 head -n 3 "$w/async.jsonl" > "$w/cut3.jsonl"
 head -n 4 "$w/async.jsonl" | tail -n 1 | head -c 50 >> "$w/cut3.jsonl"
 refused cut3 "cut3.jsonl:4: last line cut short: the file is truncated"
+e=$(grep -n '"type":"end"' "$w/async.jsonl" | cut -d: -f1)
+damage interrupted "${e}s/\"type\":\"end\"\(.*\)}\$/\"type\":\"incomplete\"\1,\"reason\":\"interrupted by SIGINT\"}/"
+refused interrupted \
+	"interrupted.jsonl:$e: pmtrace did not finish (interrupted by SIGINT): the records are incomplete"
+damage dropped "${e}s/\"dropped\":0/\"dropped\":3/"
+refused dropped "dropped.jsonl: pmtrace dropped 3 events: the records are incomplete"
 
 # add FILE N NAME...: N device records of each NAME (resume, inside the
 # phase, no callback) before FILE's end record, the count bumped
