@@ -1,20 +1,18 @@
 # pmlab - device power-management patch series and its QEMU/BPF lab.
 #
-#   make bench    build what is needed, run the benches in the guest, print the table
-#   make check    build what is needed, run every host and guest test
-#
-# Other targets: deps kernel initramfs module pmsynth tools bpf guest debug checkpatch bisect
-# fuzz clean.  make fuzz runs each libFuzzer harness of the host readers for FUZZ_TIME
-# seconds (default 600; FUZZ= names a subset: records scenario dt-walk phase-parse).
-# Variables: KCONFIG=lab|debug, JOB= (a lab/jobs guest job), ARGS=, SMP=, CLOCK=virtual|real,
-# TIMEOUT=, M= (external module directory for "make module"); bench:
-# SCENARIOS=, REPS=, JOBS= (bench/run-bench.sh).
+# "make help" lists every target and variable: it prints the "#>" lines
+# of this file, so each target and variable is documented where it is
+# defined ("#> name  text" above a target, "#> NAME=default  text" above a
+# variable) and tests/host/make-help.t fails when one is missing.
 
 TOP       := $(CURDIR)
 BUILD     := $(TOP)/build
 TREE      := $(BUILD)/linux
+#> TARBALL=/usr/src/linux-source-6.12.tar.xz  the kernel source the series applies to
 TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
+#> KCONFIG=lab  lab | debug (lockdep, KASAN, hung-task checks: build/obj-debug) for make kernel
 KCONFIG   ?= lab
+#> JOBS=3  kernel build jobs; for make bench, virtual-clock guests side by side (default 2)
 JOBS      ?= 3
 
 ifeq ($(KCONFIG),lab)
@@ -28,25 +26,84 @@ $(error KCONFIG must be lab or debug, got '$(KCONFIG)')
 endif
 
 BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
-INITRAMFS := $(BUILD)/initramfs.cpio
 KMAKE     := $(MAKE) -C $(TREE) O=$(OBJ) ARCH=x86_64
 # the kernel proper is built with M= cleared: "make module M=dir" exports M
 GUEST_TOOLS := /usr/bin/bpftrace /usr/sbin/bpftool /usr/bin/trace-cmd /bin/busybox
-
-export KERNEL := $(BZIMAGE)
-export INITRAMFS
-
 PMSYNTH   := lab/pmsynth/pmsynth.ko
 TOOLS     := $(BUILD)/tools
 
-.PHONY: fuzz all deps tree kernel initramfs module pmsynth tools bpf guest bench check debug checkpatch bisect clean
+#> INITRAMFS=build/initramfs.cpio  the guest's base initramfs (tools, init)
+INITRAMFS ?= $(BUILD)/initramfs.cpio
+export INITRAMFS
 
+# Your own kernel: KERNEL= (environment or command line) boots that bzImage
+# in make guest/run/shell instead of the lab kernel, which is then not
+# built; pmsynth is built against KSRC (its build directory) in
+# build/pmsynth-own, after lab/own-kernel.sh checked its .config.
+#> KERNEL=build/obj/arch/x86/boot/bzImage  the bzImage make guest/run/shell boot (yours: see KSRC)
+#> KSRC=  your kernel's build directory (.config, Module.symvers); default: KERNEL's, 4 levels up
+ifeq ($(origin KERNEL),undefined)
+KERNEL    := $(BZIMAGE)
+endif
+ifeq ($(abspath $(KERNEL)),$(BZIMAGE))
+GUEST_DEPS    := kernel pmsynth bpf
+GUEST_PMSYNTH := $(TOP)/$(PMSYNTH)
+GUEST_PMTRACE := $(BUILD)/bpf/pmtrace
+else
+OWN_KERNEL    := 1
+KSRC          ?= $(abspath $(dir $(KERNEL))../../..)
+GUEST_DEPS    := own-pmsynth
+GUEST_PMSYNTH := $(BUILD)/pmsynth-own/pmsynth.ko
+# pmtrace is CO-RE: the lab build runs on your kernel when it has the events
+GUEST_PMTRACE := $(wildcard $(BUILD)/bpf/pmtrace)
+ifneq ($(filter bench check bisect,$(MAKECMDGOALS)),)
+$(error make $(filter bench check bisect,$(MAKECMDGOALS)) works on the lab kernel (the series); KERNEL=$(KERNEL) is for make guest, run and shell)
+endif
+endif
+export KERNEL
+ifneq ($(strip $(KSRC)),)
+export KSRC
+endif
+
+#> SCENARIO=dag-100  make guest/run/shell: a scenario name (bench/scenarios) or file loaded in pmsynth; none: no synthetic devices
+#> SCENARIOS=  make bench: scenario names or files (default: the eight of bench/run-bench.sh)
+#> REPS=3  make bench: transitions per mode and scenario
+#> JOB=  make guest: the guest job to run (make list shows them)
+#> ARGS=  make guest: the job's arguments
+#> CMD=  make run: a shell command line run in the guest
+#> SCRIPT=  make run: a script file of yours run in the guest (instead of CMD)
+#> EXTRA=  more files or directories for the guest's /pmlab
+#> SMP=4  guest vCPUs
+#> MEM=2G  guest RAM
+#> CLOCK=virtual  virtual (-icount: deterministic, one instruction clock for all vCPUs) | real
+#> ACCEL=auto  auto | tcg | kvm (auto: KVM only on the real clock and only if a probe boot works)
+#> TIMEOUT=600  seconds before a guest is killed (make shell: none unless set)
+#> APPEND=  more kernel command-line arguments for the guest
+#> LIVE=  1: stream the guest's console while it runs (make run and make shell always do)
+#> M=  make module: an out-of-tree module directory
+#> FUZZ_TIME=600  make fuzz: seconds per harness
+#> FUZZ=  make fuzz: some of the harnesses (records scenario dt-walk phase-parse)
+FUZZ_TIME ?= 600
+
+.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf guest run shell \
+	bench check debug checkpatch bisect fuzz clean
+
+#> help  this list
+help:
+	@lab/make-help.sh help Makefile
+
+#> list  the scenarios and guest jobs, a line each (test fixtures apart)
+list:
+	@lab/make-help.sh list Makefile
+
+#> all  everything make bench needs (kernel, initramfs, pmsynth, tools, bpf)
 all: kernel initramfs pmsynth tools bpf
 
+#> deps  install the missing Debian packages (quick when all are present)
 deps:
 	@lab/deps.sh
 
-# Unpack + apply the series (a no-op when the series is unchanged).
+#> tree  unpack the kernel into build/linux and apply patches/series (no-op when unchanged)
 tree: deps
 	@lab/kernel-tree.sh $(TARBALL) $(TREE) $(TOP)/patches
 
@@ -54,69 +111,89 @@ $(OBJ)/.pmlab-config: $(FRAGMENTS) lab/kernel-config.sh $(TREE)/.pmlab-series
 	@lab/kernel-config.sh $(TREE) $(OBJ) $(FRAGMENTS)
 	@touch $@
 
+#> kernel  configure (tinyconfig + lab/kernel.config) and build the lab kernel's bzImage
 kernel: tree
 	@$(MAKE) --no-print-directory $(OBJ)/.pmlab-config
 	@echo "kernel: building $(BZIMAGE) (KCONFIG=$(KCONFIG))"
 	@$(KMAKE) -s -j$(JOBS) M= bzImage modules
 	@echo "kernel: $(BZIMAGE) ready"
 
-$(INITRAMFS): lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(GUEST_TOOLS) | deps
+$(BUILD)/initramfs.cpio: lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(GUEST_TOOLS) | deps
 	@mkdir -p $(BUILD)
 	@lab/mkinitramfs.sh $@ lab/guest
 
+#> initramfs  build/initramfs.cpio: busybox, bpftrace, bpftool, trace-cmd, the guest init
 initramfs: deps
-	@$(MAKE) --no-print-directory $(INITRAMFS)
+	@$(MAKE) --no-print-directory $(BUILD)/initramfs.cpio
 
-# Hook for out-of-tree modules: make module M=path/to/module
+#> module  build the out-of-tree module in M= against the lab kernel
 module: kernel
 	@test -n "$(M)" || { echo "module: set M=<module directory>" >&2; exit 1; }
 	@$(KMAKE) -s M=$(abspath $(M)) modules
 
-# The synthetic-device module, built against the lab kernel.
+#> pmsynth  the synthetic-device module lab/pmsynth/pmsynth.ko (with KSRC=: for your kernel)
+ifeq ($(strip $(KSRC)),)
 pmsynth: kernel
 	@$(KMAKE) -s M=$(TOP)/lab/pmsynth modules
+else
+pmsynth: own-pmsynth
+endif
 
-# Host tools: scenario writers and analysis.
+# Your kernel (KERNEL=, KSRC=): its .config checked against what the lab
+# needs (lab/kernel-required.config), pmsynth built for it in build/pmsynth-own
+own-pmsynth: deps
+	@lab/own-kernel.sh "$(KSRC)" $(BUILD)/pmsynth-own
+
+#> tools  host tools in build/tools: critpath, phase-times, scengen, dt2scen, sysfs2scen
 tools: deps
 	@$(MAKE) -s -C bench O=$(TOOLS)
 
-# BPF tools (vmlinux.h from the lab kernel's BTF) in build/bpf.
+#> bpf  build/bpf/pmtrace (vmlinux.h generated from the lab kernel's BTF)
 bpf: kernel
 	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(OBJ)/vmlinux
 
-guest: kernel initramfs pmsynth
-	@test -n "$(JOB)" || { echo "guest: set JOB=<name> (a guest job of lab/jobs)" >&2; exit 1; }
-	@EXTRA="$(TOP)/$(PMSYNTH) $(EXTRA)" lab/run-guest.sh $(JOB) $(TOP)/results/guest/$(JOB) $(ARGS)
+# what make guest/run/shell put in the guest's /pmlab besides EXTRA
+LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(wildcard $(TOP)/tracepoints/*.bt)
 
+#> guest  boot and run one guest job: make guest JOB=name [ARGS=...] [SCENARIO=...]
+guest: $(GUEST_DEPS) initramfs
+	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh job "$(JOB)" $(TOP)/results/guest
+
+#> run  run CMD='...' or SCRIPT=file in the guest with the lab's setup, output live
+run: $(GUEST_DEPS) initramfs
+	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh run "" $(TOP)/results/run
+
+#> shell  an interactive shell in the guest on its serial console (Ctrl-A x quits QEMU)
+shell: $(GUEST_DEPS) initramfs
+	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh shell "" $(TOP)/results/shell
+
+#> bench  build what is needed, run the benches in the guest, print the table
 bench: kernel initramfs pmsynth tools bpf
 	@bench/run-bench.sh $(TOP)/results/bench
 
+#> check  build what is needed, run every host and guest test
 check: kernel initramfs pmsynth tools bpf debug
 	@tests/run-tests.sh
 
-# libFuzzer harnesses of the host readers (records, scenario, DTB walk,
-# phase-times lines) under ASan/UBSan, FUZZ_TIME seconds each; findings
-# are saved in build/fuzz/fuzz-findings.
-FUZZ_TIME ?= 600
+#> fuzz  the libFuzzer harnesses of the host readers under ASan/UBSan, FUZZ_TIME s each
 fuzz: deps
 	@$(MAKE) -s -C bench O=$(BUILD)/fuzz FUZZ_TIME=$(FUZZ_TIME) FUZZ="$(FUZZ)" fuzz
 
-# The reliability kernel (KCONFIG=debug: lockdep, KASAN, atomic-sleep and
-# hung-task checks) and pmsynth built for it in build/pmsynth-debug, for
-# tests/guest/debug-kernel.t; built once, shared by its runs.
+#> debug  the reliability kernel (KCONFIG=debug) and pmsynth for it, for make check
 debug: tree
 	@$(MAKE) --no-print-directory KCONFIG=debug kernel
 	@mkdir -p $(BUILD)/pmsynth-debug
 	@cp -p lab/pmsynth/Kbuild lab/pmsynth/*.c lab/pmsynth/*.h $(BUILD)/pmsynth-debug/
 	@$(MAKE) -C $(TREE) O=$(BUILD)/obj-debug ARCH=x86_64 -s M=$(BUILD)/pmsynth-debug modules
 
-# checkpatch.pl --strict over the series; fails on any finding.
+#> checkpatch  checkpatch.pl --strict over the series; fails on any finding
 checkpatch: tree
 	@lab/checkpatch.sh $(TREE) $(TOP)/patches
 
-# Build the kernel after each patch of the series (bisectability).
+#> bisect  build the kernel after each patch of the series
 bisect: kernel
 	@lab/bisect-series.sh $(TREE) $(OBJ)
 
+#> clean  remove build/ and results/
 clean:
 	rm -rf $(BUILD) $(TOP)/results

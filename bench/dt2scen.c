@@ -2,7 +2,8 @@
 /*
  * dt2scen - a pmsynth scenario from a board's flattened device tree.
  *
- *   dtc -I dts -O dtb board.dts (after cpp) | dt2scen --seed 1 > board.txt
+ *   dt2scen board.dts > board.txt            (cpp + dtc run as the kernel does)
+ *   dt2scen --seed 1 board.dtb > board.txt
  *
  * Devices: every enabled node with a "compatible" property, except the root,
  * under its nearest device ancestor.  pm_links: every phandle reference that
@@ -19,19 +20,40 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt-walk.h"
+#include "dts-compile.h"
 
 /* No DTB comes near this; it bounds what a runaway input can take. */
 #define MAX_BLOB (1L << 30)
 
 struct args {
 	const char *input;
+	struct dts_compile dts;
+	int tree_given;
 	struct scen_import_opts import;
 };
 
 static const char doc[] =
-"Write a pmsynth scenario from a flattened device tree (DTB; '-' or no FILE:\n"
-"standard input). Devices are nodes with \"compatible\"; pm_links are the\n"
-"references fw_devlink turns into device links.";
+"Write a pmsynth scenario from a device tree: a source (.dts, or a file that\n"
+"begins with /dts-v1/ or #include), preprocessed with cpp and compiled with dtc\n"
+"as the kernel's build does, or a flattened one (DTB; '-' or no FILE: standard\n"
+"input). Devices are nodes with \"compatible\"; pm_links are the references\n"
+"fw_devlink turns into device links."
+"\v"
+"Examples:\n"
+"  dt2scen build/linux/arch/arm64/boot/dts/qcom/sdm845-db845c.dts > db845c.txt\n"
+"  dt2scen --kernel-tree ~/linux board.dts > board.txt\n"
+"  dtc -I dts -O dtb board.dts | dt2scen --seed 2 > board.txt\n"
+"Kernel tree (for a source's #include <dt-bindings/...>): --kernel-tree, else\n"
+"the lab's (build/linux beside build/tools) when there is one.";
+
+enum { OPT_TREE = 0x100 };
+
+static const struct argp_option options[] = {
+	{ "kernel-tree", OPT_TREE, "DIR", 0,
+	  "kernel source tree whose scripts/dtc/include-prefixes a .dts includes from", 0 },
+	{ "include", 'I', "DIR", 0, "another include directory for a .dts (repeatable)", 0 },
+	{ 0 }
+};
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -40,6 +62,15 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &a->import;
+		break;
+	case OPT_TREE:
+		a->dts.kernel_tree = arg;
+		a->tree_given = 1;
+		break;
+	case 'I':
+		if (a->dts.nincs == DTS_MAX_INCLUDES)
+			argp_error(state, "at most %d -I directories", DTS_MAX_INCLUDES);
+		a->dts.incdirs[a->dts.nincs++] = arg;
 		break;
 	case ARGP_KEY_ARG:
 		if (state->arg_num > 0)
@@ -127,13 +158,40 @@ static int import(const struct args *a, FILE *f)
 	return err;
 }
 
+static FILE *dtb_copy;
+
+/* Copy the compiler's output @f (closed here) to the tmpfile dtb_copy. */
+static int copy_dtb(FILE *f, const char *path)
+{
+	char buf[65536];
+	size_t n;
+	int err = 0;
+
+	dtb_copy = tmpfile();
+	if (!dtb_copy) {
+		fprintf(stderr, "dt2scen: %s: a temporary file: %s\n", path, strerror(errno));
+		err = -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (!err && fwrite(buf, 1, n, dtb_copy) != n)
+			err = -1;
+	fclose(f);
+	if (!err && fflush(dtb_copy))
+		err = -1;
+	if (err && dtb_copy)
+		fprintf(stderr, "dt2scen: %s: a temporary file: %s\n", path, strerror(errno));
+	if (!err)
+		rewind(dtb_copy);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct argp_child children[] = {
 		{ &scenario_import_argp, 0, NULL, 0 }, { 0 }
 	};
 	static const struct argp argp = {
-		NULL, parse_arg, "[FILE]", doc, children, NULL, NULL
+		options, parse_arg, "[FILE]", doc, children, NULL, NULL
 	};
 	struct args a = { .input = "-" };
 	FILE *f;
@@ -145,8 +203,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dt2scen: %s: %s\n", a.input, strerror(errno));
 		return 1;
 	}
-	err = import(&a, f);
-	if (f != stdin)
-		fclose(f);
+	if (!dts_is_source(a.input, f)) {
+		err = import(&a, f);
+		if (f != stdin)
+			fclose(f);
+		return err ? 1 : 0;
+	}
+	fclose(f);
+	if (!a.tree_given)
+		a.dts.kernel_tree = dts_default_tree();
+	f = dts_compile_start(&a.dts, a.input);
+	if (!f) {
+		fprintf(stderr, "dt2scen: %s: cannot run cpp | dtc: %s\n", a.input, strerror(errno));
+		return 1;
+	}
+	err = copy_dtb(f, a.input);
+	if (dts_compile_finish(&a.dts, "dt2scen", a.input) || err)
+		return 1;
+	err = import(&a, dtb_copy);
+	fclose(dtb_copy);
 	return err ? 1 : 0;
 }

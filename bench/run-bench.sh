@@ -5,8 +5,9 @@
 #
 # Usage: run-bench.sh RESULTS_ROOT
 # Environment:
-#   SCENARIOS  bench/scenarios names (default below: chain, star, tree,
-#              DAGs of 100/500/1000, an imported board, the spinning DAG)
+#   SCENARIOS  bench/scenarios names or scenario files (default below:
+#              chain, star, tree, DAGs of 100/500/1000, an imported board,
+#              the spinning DAG); SCENARIO (one) is taken as SCENARIOS
 #   REPS       transitions per mode and scenario (default 3)
 #   JOBS       virtual-clock guests run side by side (default 2: each is
 #              one single-threaded TCG process, and virtual time does not
@@ -32,25 +33,39 @@ DEFAULT_SCENARIOS="chain-100 star-500 tree-500 dag-100 dag-500 dag-1000 dt-sdm84
 root=$1
 REPS=${REPS:-3}
 JOBS=${JOBS:-2}
-SCENARIOS=${SCENARIOS:-$DEFAULT_SCENARIOS}
+if [ -n "${SCENARIO+set}" ]; then
+	[ -z "${SCENARIOS+set}" ] || die "SCENARIO and SCENARIOS both set; SCENARIOS takes a list"
+	SCENARIOS=$SCENARIO
+fi
+[ -n "${SCENARIOS+set}" ] || SCENARIOS=$DEFAULT_SCENARIOS
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
 case $JOBS in ''|*[!0-9]*|0) die "JOBS must be a positive number, got '$JOBS'";; esac
+[ -n "$(echo $SCENARIOS)" ] || die "SCENARIOS is empty (scenario names of bench/scenarios or files; unset: the default eight)"
+. "$top/lab/hostlib.sh"
+# every scenario by name: "NAME=FILE" (a file given by path is named by its
+# basename without .txt and copied into the results)
+map= names=
 for s in $SCENARIOS; do
-	[ -f "$here/scenarios/$s.txt" ] ||
-		die "unknown scenario '$s' (see bench/scenarios: $(cd "$here/scenarios" && ls *.txt | sed 's/\.txt$//' | tr '\n' ' '))"
+	f=$(scenario_file "$s")
+	n=$(basename "$f" .txt)
+	case " $names " in *" $n "*) die "two scenarios named $n ($s and another)";; esac
+	names="$names $n" map="$map $n=$f"
 done
-[ -n "$(echo $SCENARIOS)" ] || die "SCENARIOS is empty"
+SCENARIOS=${names# }
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
+# scen NAME: the scenario's file (in the results directory, once made)
+scen() { echo "$out/scenarios/$1.txt"; }
 
 clock_of() {	# spinning callbacks need the real clock
-	if grep -q 'mode=[^ ]*:spin' "$here/scenarios/$1.txt"; then echo real; else echo virtual; fi
+	if grep -q 'mode=[^ ]*:spin' "$(scen "$1")"; then echo real; else echo virtual; fi
 }
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=$root/$stamp
-mkdir -p "$out"
+mkdir -p "$out/scenarios"
+for m in $map; do cp "${m#*=}" "$out/scenarios/${m%%=*}.txt"; done
 total=$(echo $SCENARIOS | wc -w)
 t0=$(date +%s)
 {
@@ -73,14 +88,14 @@ one() {
 	# on the real clock, more vCPUs than host cores would measure the host
 	[ "$clock" = virtual ] || [ "$smp" -le "$(nproc)" ] || smp=$(nproc)
 	echo "bench: [$n/$total] $s: guest running (clock $clock, $smp vCPUs)"
-	if ! SMP=$smp CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $here/scenarios/$s.txt" \
+	if ! SMP=$smp CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $(scen "$s")" \
 		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" "$clock" > "$out/$s.log" 2>&1; then
 		echo "bench: [$n/$total] $s: FAILED: $(tail -1 "$out/$s.log")"
 		return 1
 	fi
-	"$top/build/tools/critpath" -d "$d/phases.dat" -s "$d/summary.txt" "$here/scenarios/$s.txt" \
+	"$top/build/tools/critpath" -d "$d/phases.dat" -s "$d/summary.txt" "$(scen "$s")" \
 		"$d"/sync-*.jsonl "$d"/async-*.jsonl > "$d/table.txt" 2> "$d/critpath.log" &&
-	"$top/build/tools/critpath" -s "$d/summary-6.12.txt" "$here/scenarios/$s.txt" \
+	"$top/build/tools/critpath" -s "$d/summary-6.12.txt" "$(scen "$s")" \
 		"$d"/sync-*.jsonl "$d"/legacy-*.jsonl > "$d/table-6.12.txt" 2>> "$d/critpath.log" || {
 		echo "bench: [$n/$total] $s: analysis FAILED: $(tail -1 "$d/critpath.log")"
 		return 1
@@ -133,7 +148,7 @@ while [ "$nrec" -lt 100000 ]; do
 	done
 done
 t1=$(date +%s.%N)
-"$top/build/tools/critpath" "$here/scenarios/$big.txt" $args > /dev/null 2>&1 || die "critpath failed on $big's records"
+"$top/build/tools/critpath" "$(scen "$big")" $args > /dev/null 2>&1 || die "critpath failed on $big's records"
 speed="critpath: $nrec records ($(echo $args | wc -w) files of $big) analysed in $(echo "$t1 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }') s (host wall clock)"
 echo "bench: $speed"
 

@@ -3,11 +3,14 @@
  * sysfs2scen - a pmsynth scenario from a running machine's device graph.
  *
  *   sysfs2scen devices.txt links.txt > machine.txt
+ *   sysfs2scen --sysfs[=ROOT] > machine.txt
  *
  * where devices.txt is what "find /sys/devices -name uevent -printf '%h\n'"
  * prints, and links.txt what a loop over /sys/class/devlink printing
- * "$(readlink -f $l/supplier) $(readlink -f $l/consumer)" prints
- * (bench/scenarios/import.sh runs both).
+ * "$(readlink -f $l/supplier) $(readlink -f $l/consumer)" prints (both
+ * can be made on another machine and copied); --sysfs reads the same two
+ * lists from the running system's sysfs (or a copy of it at ROOT), only
+ * reading.
  *
  * Every directory of DEVICES becomes a device, under the nearest of its
  * ancestor directories that is also listed (the sysfs device tree).  Every
@@ -18,14 +21,22 @@
  * links) are skipped; a line naming a device not in DEVICES is counted as
  * unavailable.  Latencies: the import model of scenario-model.h.
  */
+#define _GNU_SOURCE
 #include <argp.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "scenario-graph.h"
 
 struct args {
 	const char *devices_file, *links_file;
+	const char *sysfs;		/* --sysfs: read this sysfs root */
 	struct scen_import_opts import;
 };
 
@@ -37,7 +48,27 @@ struct dev_path {
 
 static const char doc[] =
 "Write a pmsynth scenario from a machine's sysfs device directories (DEVICES,\n"
-"one path a line) and device links (LINKS, \"SUPPLIER CONSUMER\" paths a line).";
+"one path a line) and device links (LINKS, \"SUPPLIER CONSUMER\" paths a line),\n"
+"or from this machine's sysfs itself (--sysfs; nothing is written there)."
+"\v"
+"Making DEVICES and LINKS on the machine to import (any user can read them):\n"
+"  find /sys/devices -name uevent -printf '%h\\n' > devices.txt\n"
+"  for l in /sys/class/devlink/*; do\n"
+"      echo \"$(readlink -f $l/supplier) $(readlink -f $l/consumer)\"\n"
+"  done > links.txt\n"
+"then, anywhere:\n"
+"  sysfs2scen devices.txt links.txt > machine.txt\n"
+"or, on that machine, in one step:\n"
+"  sysfs2scen --sysfs > machine.txt\n"
+"  sysfs2scen --sysfs=/mnt/copy-of-sys > machine.txt\n";
+
+enum { OPT_SYSFS = 0x100 };
+
+static const struct argp_option options[] = {
+	{ "sysfs", OPT_SYSFS, "ROOT", OPTION_ARG_OPTIONAL,
+	  "read the device directories and device links from sysfs at ROOT (default /sys) instead of DEVICES and LINKS", 0 },
+	{ 0 }
+};
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -47,7 +78,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &a->import;
 		break;
+	case OPT_SYSFS:
+		a->sysfs = arg ? arg : "/sys";
+		break;
 	case ARGP_KEY_ARG:
+		if (a->sysfs)
+			argp_error(state, "--sysfs reads sysfs itself: no DEVICES or LINKS");
 		if (state->arg_num == 0)
 			a->devices_file = arg;
 		else if (state->arg_num == 1)
@@ -56,8 +92,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "too many arguments");
 		break;
 	case ARGP_KEY_END:
-		if (!a->links_file)
-			argp_error(state, "need DEVICES and LINKS");
+		if (!a->links_file && !a->sysfs)
+			argp_error(state, "need DEVICES and LINKS, or --sysfs");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -125,19 +161,14 @@ static int add_path(struct dev_path *paths, int *n, const char *file, int lineno
 	return 0;
 }
 
-/* DEVICES into @paths, sorted; their number, or -1 (said on stderr). */
-static int read_devices(const char *file, struct dev_path *paths)
+/* DEVICES (@f, named @file) into @paths, sorted; their number, or -1 (said). */
+static int read_devices(FILE *f, const char *file, struct dev_path *paths)
 {
-	FILE *f = fopen(file, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	int n = 0, lineno = 0, i, err = 0, first, again;
 	ssize_t len;
 
-	if (!f) {
-		fprintf(stderr, "sysfs2scen: %s: %s\n", file, strerror(errno));
-		return -1;
-	}
 	while (!err) {
 		len = next_line(f, file, lineno + 1, &line, &cap);
 		if (len <= 0) {
@@ -149,7 +180,6 @@ static int read_devices(const char *file, struct dev_path *paths)
 			err = add_path(paths, &n, file, lineno, line);
 	}
 	free(line);
-	fclose(f);
 	if (!err && !n) {
 		fprintf(stderr, "sysfs2scen: %s: no device paths\n", file);
 		err = 1;
@@ -231,19 +261,15 @@ static int add_link(struct scen_graph *g, const struct dev_path *paths, int n,
 	return 0;
 }
 
+/* LINKS (@f, named @file) into @g's pm_links; 0 or -1 (said). */
 static int read_links(struct scen_graph *g, const struct dev_path *paths, int n,
-		      const char *file)
+		      FILE *f, const char *file)
 {
-	FILE *f = fopen(file, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0, err = 0;
 	ssize_t len;
 
-	if (!f) {
-		fprintf(stderr, "sysfs2scen: %s: %s\n", file, strerror(errno));
-		return -1;
-	}
 	while (!err) {
 		len = next_line(f, file, lineno + 1, &line, &cap);
 		if (len <= 0) {
@@ -253,8 +279,122 @@ static int read_links(struct scen_graph *g, const struct dev_path *paths, int n,
 		err = add_link(g, paths, n, file, ++lineno, line);
 	}
 	free(line);
-	fclose(f);
 	return err ? -1 : 0;
+}
+
+static FILE *walk_out;
+
+/* nftw: every directory with a "uevent" file is a device. */
+static int walk_dev(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char uevent[PATH_MAX];
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_D)
+		return 0;
+	if (snprintf(uevent, sizeof(uevent), "%s/uevent", path) < (int)sizeof(uevent) &&
+	    !access(uevent, F_OK))
+		fprintf(walk_out, "%s\n", path);
+	return 0;
+}
+
+/* ROOT/class/devlink/ * as "SUPPLIER CONSUMER" lines on @out; 0 or -1. */
+static int walk_links(const char *root, FILE *out)
+{
+	char dir[PATH_MAX + 16], l[2 * PATH_MAX], sup[PATH_MAX], con[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/class/devlink", root);
+	d = opendir(dir);
+	if (!d)		/* a kernel before device links: none */
+		return errno == ENOENT ? 0 : -1;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(l, sizeof(l), "%s/%s/supplier", dir, e->d_name);
+		if (!realpath(l, sup))
+			continue;
+		snprintf(l, sizeof(l), "%s/%s/consumer", dir, e->d_name);
+		if (!realpath(l, con))
+			continue;
+		fprintf(out, "%s %s\n", sup, con);
+	}
+	closedir(d);
+	return 0;
+}
+
+/*
+ * The DEVICES and LINKS lists of the sysfs at @root, in memory (*@devs,
+ * *@links, opened for reading); 0, or -1 with the cause on stderr.
+ */
+static int read_sysfs(const char *root, FILE **devs, FILE **links)
+{
+	static char *dbuf, *lbuf;
+	size_t dlen, llen;
+	char top[PATH_MAX], devices[PATH_MAX + 16];
+	FILE *d, *l;
+	int err;
+
+	if (!realpath(root, top)) {
+		fprintf(stderr, "sysfs2scen: --sysfs=%s: %s\n", root, strerror(errno));
+		return -1;
+	}
+	snprintf(devices, sizeof(devices), "%s/devices", top);
+	d = open_memstream(&dbuf, &dlen);
+	l = open_memstream(&lbuf, &llen);
+	if (!d || !l) {
+		fprintf(stderr, "sysfs2scen: out of memory\n");
+		return -1;
+	}
+	walk_out = d;
+	err = nftw(devices, walk_dev, 64, FTW_PHYS);
+	if (err)
+		fprintf(stderr, "sysfs2scen: --sysfs: walking %s: %s\n", devices,
+			err < 0 ? strerror(errno) : "stopped");
+	if (!err && walk_links(top, l)) {
+		fprintf(stderr, "sysfs2scen: --sysfs: %s/class/devlink: %s\n", top,
+			strerror(errno));
+		err = -1;
+	}
+	fclose(d);
+	fclose(l);
+	if (err)
+		return -1;
+	*devs = dlen ? fmemopen(dbuf, dlen, "r") : fopen("/dev/null", "r");
+	*links = llen ? fmemopen(lbuf, llen, "r") : fopen("/dev/null", "r");
+	if (!*devs || !*links) {
+		fprintf(stderr, "sysfs2scen: out of memory\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* DEVICES and LINKS opened, or made from --sysfs; 0 or -1 (said). */
+static int open_inputs(struct args *a, FILE **devs, FILE **links)
+{
+	static char dname[PATH_MAX + 16], lname[PATH_MAX + 32];
+
+	if (a->sysfs) {
+		snprintf(dname, sizeof(dname), "%s/devices", a->sysfs);
+		snprintf(lname, sizeof(lname), "%s/class/devlink", a->sysfs);
+		a->devices_file = dname;
+		a->links_file = lname;
+		return read_sysfs(a->sysfs, devs, links);
+	}
+	*devs = fopen(a->devices_file, "r");
+	if (!*devs) {
+		fprintf(stderr, "sysfs2scen: %s: %s\n", a->devices_file, strerror(errno));
+		return -1;
+	}
+	*links = fopen(a->links_file, "r");
+	if (!*links) {
+		fprintf(stderr, "sysfs2scen: %s: %s\n", a->links_file, strerror(errno));
+		fclose(*devs);
+		return -1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -263,21 +403,26 @@ int main(int argc, char **argv)
 		{ &scenario_import_argp, 0, NULL, 0 }, { 0 }
 	};
 	static const struct argp argp = {
-		NULL, parse_arg, "DEVICES LINKS", doc, children, NULL, NULL
+		options, parse_arg, "DEVICES LINKS", doc, children, NULL, NULL
 	};
 	struct dev_path *paths;
 	struct args a = { 0 };
+	FILE *devs, *links;
 	struct scen_graph g;
 	int n, i, err;
 
 	argp_parse(&argp, argc, argv, 0, NULL, &a);
+	if (open_inputs(&a, &devs, &links))
+		return 1;
 	paths = calloc(SCEN_MAX_DEVS, sizeof(*paths));
 	if (!paths) {
 		fprintf(stderr, "sysfs2scen: out of memory\n");
 		return 1;
 	}
-	n = read_devices(a.devices_file, paths);
+	n = read_devices(devs, a.devices_file, paths);
+	fclose(devs);
 	if (n < 0) {
+		fclose(links);
 		free(paths);
 		return 1;
 	}
@@ -287,7 +432,8 @@ int main(int argc, char **argv)
 	if (!err)
 		err = add_devices(&g, paths, n);
 	if (!err)
-		err = read_links(&g, paths, n, a.links_file);
+		err = read_links(&g, paths, n, links, a.links_file);
+	fclose(links);
 	if (!err)
 		err = scenario_print_import(&g, &a.import, "sysfs2scen", a.devices_file);
 	scenario_free(&g);

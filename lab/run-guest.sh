@@ -3,8 +3,9 @@
 #
 # Usage: run-guest.sh JOB OUTDIR [ARG...]
 #
-# JOB is a script of lab/jobs (a guest job; "scenario" is a device
-# population of bench/scenarios).
+# JOB is a script of lab/jobs or lab/jobs/fixtures (a guest job;
+# "scenario" is a device population of bench/scenarios).  Users run it
+# through make guest/run/shell (lab/lab-run.sh); tests call it directly.
 #
 # Environment (all optional):
 #   KERNEL    bzImage to boot                     (build/obj/arch/x86/boot/bzImage)
@@ -19,6 +20,14 @@
 #             CLOCK=real and only if a probe boot succeeded)
 #   TIMEOUT   seconds before the guest is killed  (600)
 #   APPEND    extra kernel command line arguments
+#   SCENARIO  a scenario file name in /pmlab (one of EXTRA) the job may use
+#             as its default ($SCENARIO in the job)
+#   CONF      more "NAME=value" lines for the job's run.conf (one per line)
+#   LIVE      1: stream the console (kernel and job output) while the guest
+#             runs; it is saved in console.log either way
+#   INTERACTIVE 1: the console is this terminal, both ways (make shell):
+#             Ctrl-A x quits QEMU, Ctrl-A h lists the other keys; no
+#             timeout unless TIMEOUT is set
 #
 # OUTDIR receives console.log (serial console), run.txt (settings: clock,
 # accelerator, SMP, QEMU version, kernel) and the files the job wrote.
@@ -36,9 +45,11 @@ die() { echo "run-guest: $*" >&2; exit 1; }
 job=$1 out=$2
 shift 2
 script=$here/jobs/$job.sh
+[ -f "$script" ] || script=$here/jobs/fixtures/$job.sh
 if [ ! -f "$script" ]; then
 	avail=$(cd "$here/jobs" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')
-	die "unknown guest job '$job' (lab/jobs: $avail)"
+	fixtures=$(cd "$here/jobs/fixtures" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')
+	die "unknown guest job '$job' (lab/jobs: ${avail% }; test fixtures: ${fixtures% }; make list describes them)"
 fi
 
 KERNEL=${KERNEL:-$top/build/obj/arch/x86/boot/bzImage}
@@ -47,13 +58,17 @@ SMP=${SMP:-4}
 MEM=${MEM:-2G}
 CLOCK=${CLOCK:-virtual}
 ACCEL=${ACCEL:-auto}
-TIMEOUT=${TIMEOUT:-600}
+INTERACTIVE=${INTERACTIVE:-}
+LIVE=${LIVE:-}
+if [ -n "$INTERACTIVE" ]; then TIMEOUT=${TIMEOUT:-none}; else TIMEOUT=${TIMEOUT:-600}; fi
 EXTRA=${EXTRA:-}
 
 [ -f "$KERNEL" ] || die "kernel $KERNEL not built (make kernel)"
 [ -f "$INITRAMFS" ] || die "initramfs $INITRAMFS not built (make initramfs)"
 case $SMP in ''|*[!0-9]*|0) die "SMP must be a positive number, got '$SMP'";; esac
-case $TIMEOUT in ''|*[!0-9]*|0) die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";; esac
+case $TIMEOUT in none) [ -n "$INTERACTIVE" ] ||
+	die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";;
+''|*[!0-9]*|0) die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";; esac
 case $CLOCK in virtual|real) ;; *) die "CLOCK must be virtual or real, got '$CLOCK'";; esac
 case $ACCEL in auto|tcg|kvm) ;; *) die "ACCEL must be auto, tcg or kvm, got '$ACCEL'";; esac
 
@@ -74,7 +89,9 @@ kvm/*)		accel_args="-accel kvm -cpu host";;
 tcg/virtual)	accel_args="-accel tcg,thread=single -icount shift=0,sleep=off";;
 tcg/real)	accel_args="-accel tcg,thread=multi";;
 esac
-echo "run-guest: $job: accel $accel ($why), clock $CLOCK, $SMP vCPUs, timeout ${TIMEOUT}s"
+tmo=${TIMEOUT}s
+[ "$TIMEOUT" != none ] || tmo=none
+echo "run-guest: $job: accel $accel ($why), clock $CLOCK, $SMP vCPUs, timeout $tmo"
 
 rm -rf "$out" "$out.failed" "$out.tmp"
 mkdir -p "$out.tmp"
@@ -95,6 +112,8 @@ cp "$script" "$work/root/pmlab/job.sh"
 {
 	printf 'JOB=%s\n' "$job"
 	printf 'ARGS="%s"\n' "$*"
+	printf 'SCENARIO=%s\n' "${SCENARIO:-}"
+	[ -z "${CONF:-}" ] || printf '%s\n' "$CONF"
 } > "$work/root/pmlab/run.conf"
 for f in $EXTRA; do
 	[ -e "$f" ] || die "extra file $f not found"
@@ -117,33 +136,68 @@ qemu=qemu-system-x86_64
 } > "$tmp/run.txt"
 
 start=$(date +%s)
-# shellcheck disable=SC2086
-$qemu -machine pc -nodefaults -no-user-config -display none -no-reboot \
-	$accel_args -smp "$SMP" -m "$MEM" \
-	-kernel "$KERNEL" -initrd "$work/initrd.cpio" \
-	-append "console=ttyS0,115200 panic=-1 suspend.pm_test_delay=0 no_console_suspend loglevel=6 ${APPEND:-}" \
-	-serial "file:$tmp/console.log" -serial "file:$work/channel" \
-	</dev/null >"$work/qemu.out" 2>&1 &
-qemu_pid=$!
+append="console=ttyS0,115200 panic=-1 suspend.pm_test_delay=0 no_console_suspend loglevel=6 ${APPEND:-}"
+# qemu_run: QEMU with the console on SERIAL0 ("file:..." or a chardev)
+qemu_run() {
+	# shellcheck disable=SC2086
+	$qemu -machine pc -nodefaults -no-user-config -display none -no-reboot \
+		$accel_args -smp "$SMP" -m "$MEM" \
+		-kernel "$KERNEL" -initrd "$work/initrd.cpio" -append "$append" \
+		"$@" -serial "file:$work/channel"
+}
+
+if [ -n "$INTERACTIVE" ]; then
+	# the console is this terminal (mux: Ctrl-A x quits, Ctrl-C goes to
+	# the guest), logged to console.log as well
+	con="-chardev stdio,id=con,mux=on,signal=off,logfile=$tmp/console.log"
+	qemu_status=0
+	if [ "$TIMEOUT" = none ]; then
+		qemu_run $con -serial chardev:con -mon chardev=con,mode=readline 2>"$work/qemu.out" ||
+			qemu_status=$?
+	else
+		# an asynchronous command's stdin is /dev/null unless redirected
+		exec 3<&0
+		(qemu_run $con -serial chardev:con -mon chardev=con,mode=readline <&3) 2>"$work/qemu.out" &
+		qemu_pid=$!
+	fi
+	[ ! -t 0 ] || stty sane 2>/dev/null || true
+else
+	qemu_run -serial "file:$tmp/console.log" </dev/null >"$work/qemu.out" 2>&1 &
+	qemu_pid=$!
+fi
+if [ -n "$LIVE" ] && [ -n "$qemu_pid" ]; then
+	: > "$tmp/console.log"
+	tail -n +1 -f --pid="$qemu_pid" "$tmp/console.log" 2>/dev/null | tr -d '\r' &
+fi
 
 # Wait for QEMU to exit on its own (guest poweroff) or kill it.
-while kill -0 "$qemu_pid" 2>/dev/null; do
-	if [ $(($(date +%s) - start)) -ge "$TIMEOUT" ]; then
+while [ -n "$qemu_pid" ] && kill -0 "$qemu_pid" 2>/dev/null; do
+	if [ "$TIMEOUT" != none ] && [ $(($(date +%s) - start)) -ge "$TIMEOUT" ]; then
 		kill -9 "$qemu_pid" 2>/dev/null || true
+		pkill -9 -P "$qemu_pid" 2>/dev/null || true
 		wait "$qemu_pid" 2>/dev/null || true
 		qemu_pid=
+		[ ! -t 0 ] || stty sane 2>/dev/null || true
 		mv "$tmp" "$out.failed"
 		die "$job: guest timed out after ${TIMEOUT}s and was killed (console: $out.failed/console.log)"
 	fi
 	sleep 1
 done
-qemu_status=0
-wait "$qemu_pid" || qemu_status=$?
-qemu_pid=
+if [ -n "$qemu_pid" ]; then
+	qemu_status=0
+	wait "$qemu_pid" || qemu_status=$?
+	qemu_pid=
+fi
+[ ! -t 0 ] || [ -z "$INTERACTIVE" ] || stty sane 2>/dev/null || true
+sleep 0.2	# the live console's last lines
 elapsed=$(($(date +%s) - start))
 echo "host_seconds=$elapsed" >> "$tmp/run.txt"
 
+# lacks: what the guest's init found missing in the kernel (lab/guest/init)
+lacks() { grep -a '^pmlab: kernel lacks' "$tmp/console.log" 2>/dev/null | tr -d '\r' | sed 's/^/run-guest: /' >&2; }
+
 failed() {
+	lacks
 	cp "$work/qemu.out" "$tmp/qemu.out" 2>/dev/null || true
 	mv "$tmp" "$out.failed"
 	die "$job: $* (console: $out.failed/console.log)"
@@ -176,4 +230,10 @@ tar -C "$tmp" -xf "$work/results.tar" || failed "results archive does not unpack
 status=$(cat "$tmp/status")
 mv "$tmp" "$out"
 echo "run-guest: $job: exit $status after ${elapsed}s host time, results in $out"
+if [ "$status" -ne 0 ] && [ -z "$LIVE$INTERACTIVE" ]; then
+	# the cause is in the job's own output: show its end
+	tmp=$out lacks
+	echo "run-guest: $job: the job's last output lines ($out/job.log):" >&2
+	tail -n 15 "$out/job.log" | sed 's/^/    /' >&2
+fi
 exit "$status"

@@ -107,3 +107,25 @@ teq() {
 		echo "check failed: $1: expected '$2', got '$3'" >&2
 	fi
 }
+
+# --- the lab's setup for a user's own commands (make run, make shell) ---
+# lab_setup: full-phase test transitions (pm_setup: "echo mem >
+# /sys/power/state" runs every device phase and returns), pmsynth loaded
+# with $SCENARIO (a file in /pmlab; none when empty), /pmlab/suspend.sh
+# (one transition, for bpftrace's -c), pmtrace and the bpftrace tools of
+# tracepoints/ in /pmlab.  Prints what it set up.
+lab_setup() {
+	pm_setup
+	printf 'echo mem > /sys/power/state\n' > /pmlab/suspend.sh
+	export PATH=/pmlab:$PATH
+	if [ -n "$SCENARIO" ]; then
+		pmsynth_insmod
+		pmsynth_load "/pmlab/$SCENARIO" || fail "scenario $SCENARIO refused"
+		echo "pmlab: pmsynth: $(pmsynth_value status devices) synthetic devices, $(pmsynth_value status links) pm_links from $SCENARIO (/sys/bus/pmsynth/devices, $PMSYNTH)"
+	else
+		echo "pmlab: no scenario loaded (SCENARIO=none)"
+	fi
+	echo "pmlab: pm_test=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/power/pm_test): 'echo mem > /sys/power/state' (or sh /pmlab/suspend.sh) runs every device phase and returns"
+	echo "pmlab: tools: bpftrace, bpftool, trace-cmd$([ -x /pmlab/pmtrace ] && echo ', pmtrace'); recipes: $(cd /pmlab && ls *.bt 2>/dev/null | tr '\n' ' ')(in /pmlab)"
+	echo "pmlab: files written in /results reach the host"
+}

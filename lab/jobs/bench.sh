@@ -24,6 +24,8 @@
 # async transition runs pmtrace with BPF run-time statistics on
 # (bpf-stats.txt: runs and ns per program; stats-1.jsonl), apart because
 # the statistics cost time themselves.
+#
+# summary: make bench's measurement of one scenario: sync, 6.12's and the series' async, recorded by pmtrace
 . /pmlab/pmlib.sh
 [ $# -eq 3 ] || fail "usage: bench.sh REPS SCENARIO CLOCK"
 reps=$1

@@ -5,6 +5,8 @@
 # tests/guest/cpu-accounting.t: the CPU accounting of
 # the phase records and the workers and blocked waits of the device
 # records, against what the scenario's shape says they must be.
+#
+# summary: one transition per mode recorded by pmtrace, for the CPU and worker accounting test
 . /pmlab/pmlib.sh
 [ $# -eq 1 ] || fail "usage: cpu-accounting.sh SCENARIO"
 scen=/pmlab/$1

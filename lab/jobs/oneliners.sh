@@ -9,6 +9,8 @@
 #   runtime PM (rt.txt below): rpm-latency around a workload that holds
 #     "held" for good and "released" only briefly, and makes requests of
 #     "released" that are cancelled before pm_wq runs them.
+#
+# summary: every bpftrace tool of tracepoints/ and the trace-cmd recipe on pmsynth devices
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

@@ -3,6 +3,8 @@
 # power events.  DEVICES: a pmsynth scenario file passed in EXTRA, loaded
 # first (none: only the guest's own devices).
 # Writes sync-N.trace and async-N.trace (tracefs text).
+#
+# summary: REPS transitions sync then async, traced with the kernel's own power events (ftrace text)
 . /pmlab/pmlib.sh
 reps=${1:-1}
 pm_setup

@@ -1,5 +1,7 @@
 # pmsynth-badinput: every bad scenario is refused with a message naming the
 # line and the cause; nothing is created and the loaded population stays.
+#
+# summary: every bad scenario of tests/data/bad-scenarios refused by pmsynth with its cause
 . /pmlab/pmlib.sh
 pmsynth_insmod
 printf 'a\nb parent=a\nc masters=a\n' > good.txt

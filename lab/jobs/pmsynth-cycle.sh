@@ -2,6 +2,8 @@
 # check devices and pm_links exist, then one full transition (mem +
 # pm_test core) sync, one async with Linux 6.12's scheduling (pm_async=2)
 # and one with the series' (pm_async=1), each with 0 oracle violations.
+#
+# summary: a scenario loaded and one transition sync, 6.12 async and series async, 0 oracle violations
 . /pmlab/pmlib.sh
 scen=/pmlab/$1
 [ -f "$scen" ] || fail "no scenario file $scen"

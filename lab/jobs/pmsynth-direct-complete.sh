@@ -4,6 +4,8 @@
 # ndc, with DPM_FLAG_NO_DIRECT_COMPLETE, are suspended normally; so is top,
 # their parent.  Two transitions, the first traced (direct.trace); the
 # calls each device saw (calls-DEV.txt), the oracle after both.
+#
+# summary: ->prepare() returning 1 (direct_complete) and DPM_FLAG_NO_DIRECT_COMPLETE
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

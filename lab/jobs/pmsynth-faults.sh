@@ -9,6 +9,8 @@
 # callback twice), every device's runtime PM status, usage count and
 # active children are what they were before, and the next transition
 # succeeds.
+#
+# summary: -EIO injected into one device's callback of each phase, on both schedulers and sync
 . /pmlab/pmlib.sh
 scen=/pmlab/$1 dev=$2 modes=${3:-1 2 0}	# pm_async values to run
 pm_setup

@@ -5,6 +5,8 @@
 # mutex deadlocked both.  The writers run in the background; every round
 # must finish within its time, and afterwards every device is active-able,
 # unheld, and runtime PM balanced.
+#
+# summary: hold writes racing pmsynth unload/load rounds (a former deadlock)
 . /pmlab/pmlib.sh
 [ $# -eq 2 ] || fail "usage: pmsynth-hold-unload.sh SCENARIO ROUNDS"
 scen=/pmlab/$1 rounds=$2

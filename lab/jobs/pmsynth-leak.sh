@@ -10,6 +10,8 @@
 # about 1200 objects, and load/unload alone by under 2 objects a round.  So
 # the tolerance is 1 object per 4 device-rounds: one leaked object per
 # device per round would be 4 times over it.
+#
+# summary: N insmod/load/transition/rmmod rounds; slab counts back afterwards
 . /pmlab/pmlib.sh
 scen=/pmlab/$1 n=${2:-100}
 slab_objs() {

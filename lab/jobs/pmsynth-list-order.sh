@@ -17,6 +17,8 @@
 #   with a device link         correct on every scheduler
 # Documentation/power/suspend-async.rst tells driver writers the fix: a
 # device link (or device_pm_wait_for_dev()).
+#
+# summary: a dependency known only to dpm_list order, sync and on both async schedulers
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

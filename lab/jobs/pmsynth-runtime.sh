@@ -1,6 +1,8 @@
 # pmsynth-runtime: a usage reference on a leaf resumes its parent chain and
 # its master first (the oracle checks the order inside every callback);
 # dropping it lets the whole subtree autosuspend; counts stay balanced.
+#
+# summary: runtime PM: a usage reference resumes the parent chain and master; autosuspend after
 . /pmlab/pmlib.sh
 pmsynth_insmod
 cat > rt.txt <<'S'

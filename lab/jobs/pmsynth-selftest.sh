@@ -3,6 +3,8 @@
 # the PM core prepares slave first and suspends master first: the oracle
 # must count both, in sync and in async mode.  The same pair with a real
 # pm_link is the control: 0 violations.
+#
+# summary: the oracle catches a dependency the PM core does not know (it can fail)
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

@@ -4,6 +4,8 @@
 # (DPM_FLAG_SMART_SUSPEND | DPM_FLAG_MAY_SKIP_RESUME; not msr, a name the guest has).  One traced
 # transition (flags.trace), then one more; the calls each device saw
 # (calls-DEV.txt), its runtime status after (status-DEV.txt), the oracle.
+#
+# summary: DPM_FLAG_SMART_SUSPEND and DPM_FLAG_MAY_SKIP_RESUME on driver callbacks
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

@@ -15,6 +15,8 @@
 # started: with the series' scheduling that count is lost, and the PM core
 # starts other when the phase has nothing else running (pm_debug_messages
 # says so); the transition completes either way.
+#
+# summary: devices unregistered and pm_links deleted in the middle of each phase
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

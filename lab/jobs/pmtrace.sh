@@ -4,6 +4,8 @@
 # for the cross-check of tests/guest/pmtrace.t.  Both on CLOCK_MONOTONIC
 # (bpf_ktime_get_ns; trace-cmd -C mono): ftrace's default per-CPU "local"
 # clock is not comparable across CPUs, and async workers migrate.
+#
+# summary: one async transition recorded by pmtrace and by trace-cmd (the cross-check)
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

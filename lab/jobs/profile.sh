@@ -7,6 +7,8 @@
 # instructions executed, so they show where the CPU work of the bench's
 # busy(async) column goes.  Run: make guest JOB=profile ARGS="dag-1000.txt 1"
 # EXTRA=bench/scenarios/dag-1000.txt
+#
+# summary: kernel stacks sampled by bpftrace during one transition: where the CPU goes
 . /pmlab/pmlib.sh
 [ $# -eq 2 ] || fail "usage: profile.sh SCENARIO PM_ASYNC"
 case $2 in 0|1|2) ;; *) fail "PM_ASYNC must be 0, 1 or 2, got '$2'";; esac

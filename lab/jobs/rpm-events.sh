@@ -6,6 +6,8 @@
 #    pm_runtime_barrier() (rpm-cancel), each before or after pm_wq ran it;
 #  - forced is released and autosuspends: hub, without an active child,
 #    gets idle notifications (runtime_idle).
+#
+# summary: the series' runtime PM events: forced, cancelled and queued requests
 . /pmlab/pmlib.sh
 pm_setup
 pmsynth_insmod

@@ -6,6 +6,8 @@
 # ordering check with critpath) and each with 0 pmsynth oracle violations
 # and every device back to active.  Same sleeps for the three
 # (jitter-round 1).
+#
+# summary: every given scenario sync and on both async schedulers, pmtrace-recorded, oracle-checked
 . /pmlab/pmlib.sh
 [ $# -ge 1 ] || fail "usage: scenarios.sh SCENARIO..."
 pm_setup

@@ -7,6 +7,8 @@
 #     the transition must fail, abort.trace;
 #  3. the next transition goes through: after.trace.
 # Plus the oracle and the module status after all three.
+#
+# summary: the series' device events when a transition leaves the common path (wait, wakeup abort)
 . /pmlab/pmlib.sh
 DPM_EVENTS="power:dpm_device_queued power:dpm_device_start power:dpm_device_wait_start
 	power:dpm_device_wait_end power:dpm_device_end"

@@ -1,4 +1,6 @@
 # smoke: the guest has what every other guest job relies on.
+#
+# summary: the guest has what every other job relies on (sysfs PM files, tracefs, BTF, tools)
 . /pmlab/pmlib.sh
 for f in /sys/power/state /sys/power/pm_test /sys/power/pm_async \
 	/sys/kernel/tracing/set_event /sys/kernel/btf/vmlinux; do

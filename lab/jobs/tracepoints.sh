@@ -10,6 +10,8 @@
 #     dpm_device_wait_end enabled: wait-end-only.trace (each event alone);
 #  3. overhead, same boot: 3 transitions with dpm_device off, 3 on,
 #     overhead-{off,on}-N.trace (power:suspend_resume only otherwise).
+#
+# summary: the series' dpm_device and rpm events on a scenario, counts and relations, overhead
 . /pmlab/pmlib.sh
 DPM_EVENTS="power:dpm_device_queued power:dpm_device_start power:dpm_device_wait_start
 	power:dpm_device_wait_end power:dpm_device_end"
