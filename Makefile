@@ -142,6 +142,7 @@ endif
 # Your kernel (KERNEL=, KSRC=): its .config checked against what the lab
 # needs (lab/kernel-required.config), pmsynth built for it in build/pmsynth-own
 own-pmsynth: deps
+	@test -f "$(KERNEL)" || { echo "own-kernel: KERNEL=$(KERNEL) is not a file (a bzImage)" >&2; exit 1; }
 	@lab/own-kernel.sh "$(KSRC)" $(BUILD)/pmsynth-own
 
 #> tools  host tools in build/tools: critpath, phase-times, scengen, dt2scen, sysfs2scen
@@ -156,15 +157,15 @@ bpf: kernel
 LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(wildcard $(TOP)/tracepoints/*.bt)
 
 #> guest  boot and run one guest job: make guest JOB=name [ARGS=...] [SCENARIO=...]
-guest: $(GUEST_DEPS) initramfs
+guest: $(GUEST_DEPS) initramfs tools
 	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh job "$(JOB)" $(TOP)/results/guest
 
 #> run  run CMD='...' or SCRIPT=file in the guest with the lab's setup, output live
-run: $(GUEST_DEPS) initramfs
+run: $(GUEST_DEPS) initramfs tools
 	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh run "" $(TOP)/results/run
 
 #> shell  an interactive shell in the guest on its serial console (Ctrl-A x quits QEMU)
-shell: $(GUEST_DEPS) initramfs
+shell: $(GUEST_DEPS) initramfs tools
 	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh shell "" $(TOP)/results/shell
 
 #> bench  build what is needed, run the benches in the guest, print the table

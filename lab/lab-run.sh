@@ -52,10 +52,6 @@ esac
 scen=${SCENARIO-dag-100}
 [ -n "$scen" ] || die "SCENARIO is empty (a name of bench/scenarios, a file, or none)"
 files=${LAB_FILES:-}
-for f in $files; do
-	case $f in *.ko) t=pmsynth;; *pmtrace) t=bpf;; *) t=all;; esac
-	[ -e "$f" ] || die "$f not built (make $t builds it)"
-done
 name=
 if [ "$scen" != none ]; then
 	sf=$(scenario_file "$scen")
@@ -98,6 +94,10 @@ else
 	export APPEND="loglevel=4 ${APPEND:-}"
 fi
 
+for f in ${LAB_FILES:-}; do
+	case $f in *.ko) t=pmsynth;; *pmtrace) t=bpf;; *) t=all;; esac
+	[ -e "$f" ] || die "$f not built (make $t builds it)"
+done
 conf=
 if [ "$mode" = shell ] && [ -t 0 ]; then
 	set -- $(stty size 2>/dev/null || echo)

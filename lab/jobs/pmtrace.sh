@@ -1,4 +1,4 @@
-# pmtrace DEVICES: load a device scenario and record one async transition
+# pmtrace DEVICES [failures]: load a device scenario and record one async transition
 # with bpf/pmtrace (records.jsonl), while trace-cmd records the same
 # transition's power events (trace.dat -> trace-cmd.txt),
 # for the cross-check of tests/guest/pmtrace.t.  Both on CLOCK_MONOTONIC

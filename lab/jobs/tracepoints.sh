@@ -1,4 +1,4 @@
-# tracepoints SCENARIO SYNC_EVERY: load SCENARIO, make every SYNC_EVERY-th
+# tracepoints SCENARIO [SYNC_EVERY]: load SCENARIO, make every SYNC_EVERY-th (default 5)
 # pmsynth device synchronous (power/async), then:
 #  1. one async transition with every dpm_device and rpm event enabled,
 #     with Linux 6.12's scheduling (pm_async=2, the series' lab-only switch),

@@ -7,7 +7,7 @@
 # device_pm_callback_start/end events but print with 1 us resolution.
 # Tolerance: at least 90 % within 5 us, 99 % within 100 us, mean under 3 us.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 8
+tap_plan 9
 w=$BUILD/test-guest/sleepgraph
 sg=$BUILD/linux/tools/power/pm-graph/sleepgraph.py
 pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt
@@ -20,8 +20,10 @@ kernel=$(cat "$BUILD/obj/include/config/kernel.release")
 	# "task-pid [cpu] ts: event:   args" -> "task-pid [cpu] ..... ts: event: args"
 	sed -n 's/^\( *[^ ].*-[0-9]* *\[[0-9]*\]\) \( *[0-9.]*: [a-z_]*:\) */\1 ..... \2 /p' "$w/trace-cmd.txt"
 } > "$w/ftrace.txt"
-/usr/bin/python3 "$sg" -ftrace "$w/ftrace.txt" -devdump -verbose -o "$w/sleepgraph" > "$w/sleepgraph.txt" 2>&1
+/usr/bin/python3 "$sg" -ftrace "$w/ftrace.txt" -devdump -verbose -o "$w/sleepgraph.html" > "$w/sleepgraph.txt" 2>&1
 ok $? "sleepgraph.py analyses the capture"
+check "sleepgraph drew its HTML timeline of the transition (sleepgraph.html: the synthetic devices in it)" \
+	sh -c "grep -q '<html' '$w/sleepgraph.html' && grep -q 'id=\"timeline\"\|class=\"timeline\"' '$w/sleepgraph.html' && grep -q '>d50<\|\"d50\"\| d50 ' '$w/sleepgraph.html'"
 check "sleepgraph found the transition's eight device phases" \
 	[ "$(grep -cE '^ *(suspend_prepare|suspend|suspend_late|suspend_noirq|resume_noirq|resume_early|resume|resume_complete): [0-9.]+ - [0-9.]+ \([0-9]+ devices\)' "$w/sleepgraph.txt")" -eq 8 ]
 

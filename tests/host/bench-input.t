@@ -2,7 +2,7 @@
 # bench/run-bench.sh refuses bad settings before it boots anything: the
 # cause named, exit non-zero, no results directory made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 10
+tap_plan 20
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
@@ -19,9 +19,15 @@ refused() {
 		ok 1 "$_r_desc: says '$_r_msg', makes nothing"
 	fi
 }
-refused "an unknown scenario" "unknown scenario 'dag-7' (see bench/scenarios:" SCENARIOS="dag-100 dag-7"
+refused "an unknown scenario" "unknown scenario 'dag-7' (bench/scenarios: chain-100 " SCENARIOS="dag-100 dag-7"
+refused "an unknown scenario given as SCENARIO (one)" "unknown scenario 'dag-7'" SCENARIO=dag-7
+refused "SCENARIO and SCENARIOS both" "SCENARIO and SCENARIOS both set" SCENARIO=dag-100 SCENARIOS=dag-100
+refused "a scenario file that does not exist" "scenario file $w/none.txt not found" SCENARIOS="$w/none.txt"
+cp "$TOP/bench/scenarios/dag-100.txt" "$w/dag-100.txt"
+refused "two scenarios of one name" "two scenarios named dag-100" SCENARIOS="dag-100 $w/dag-100.txt"
 refused "REPS 0" "REPS must be a positive number, got '0'" REPS=0
 refused "REPS not a number" "REPS must be a positive number, got 'three'" REPS=three
 refused "JOBS not a number" "JOBS must be a positive number, got '-1'" JOBS=-1
 refused "an empty scenario list" "SCENARIOS is empty" SCENARIOS=" "
+refused "SCENARIOS= set to nothing (not the default eight)" "SCENARIOS is empty" SCENARIOS=
 tap_done
