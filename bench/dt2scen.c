@@ -214,7 +214,8 @@ int main(int argc, char **argv)
 		a.dts.kernel_tree = dts_default_tree();
 	f = dts_compile_start(&a.dts, a.input);
 	if (!f) {
-		fprintf(stderr, "dt2scen: %s: cannot run cpp | dtc: %s\n", a.input, strerror(errno));
+		fprintf(stderr, "dt2scen: %s: cannot run cpp | dtc: %s\n", a.input,
+			strerror(errno));
 		return 1;
 	}
 	err = copy_dtb(f, a.input);

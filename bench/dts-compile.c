@@ -87,7 +87,7 @@ FILE *dts_compile_start(struct dts_compile *c, const char *path)
 	if (slash)
 		*slash = '\0';
 	else
-		strcpy(dir, ".");
+		snprintf(dir, sizeof(dir), ".");
 	argv[n++] = "bash";
 	argv[n++] = "-c";
 	argv[n++] = script;

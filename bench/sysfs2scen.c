@@ -66,7 +66,8 @@ enum { OPT_SYSFS = 0x100 };
 
 static const struct argp_option options[] = {
 	{ "sysfs", OPT_SYSFS, "ROOT", OPTION_ARG_OPTIONAL,
-	  "read the device directories and device links from sysfs at ROOT (default /sys) instead of DEVICES and LINKS", 0 },
+	  "read the device directories and device links from sysfs at ROOT (default /sys) "
+	  "instead of DEVICES and LINKS", 0 },
 	{ 0 }
 };
 

@@ -4,8 +4,8 @@
 # Usage: make-scenarios.sh TOOLDIR KERNEL_TREE OUTDIR [--machine]
 #
 # Generated shapes come from scengen; board scenarios from the arm64 device
-# trees of KERNEL_TREE (preprocessed with cpp, compiled with dtc, imported
-# with dt2scen).  --machine also re-imports this machine's sysfs into
+# trees of KERNEL_TREE (dt2scen reads each .dts: cpp and dtc as the
+# kernel's build runs them).  --machine also re-imports this machine's sysfs into
 # machine-<hostname>.txt (not reproducible elsewhere, so not part of the
 # reproducibility test).  Everything is seeded: the same inputs give the
 # same files, byte for byte.
@@ -34,14 +34,10 @@ gen dag-1000-spin dag -n 1000 --links 1.5 --seed 1000 --defaults "mode=all:spin 
 while read -r name dts; do
 	src=$tree/arch/arm64/boot/dts/$dts
 	[ -f "$src" ] || die "$src not found"
-	cpp -nostdinc -I "$tree/scripts/dtc/include-prefixes" -I "$(dirname "$src")" \
-		-undef -D__DTS__ -x assembler-with-cpp "$src" 2>/dev/null |
-		dtc -q -I dts -O dtb -o "$out/$name.dtb.tmp" - ||
-		die "cannot compile $dts"
-	"$tools/dt2scen" --source "arch/arm64/boot/dts/$dts (linux-source-6.12)" \
-		"$out/$name.dtb.tmp" > "$out/$name.txt.tmp" 2>/dev/null ||
+	# dt2scen runs cpp and dtc itself, as the kernel's build does
+	"$tools/dt2scen" --kernel-tree "$tree" --source "arch/arm64/boot/dts/$dts (linux-source-6.12)" \
+		"$src" > "$out/$name.txt.tmp" 2>/dev/null ||
 		die "dt2scen failed on $dts"
-	rm -f "$out/$name.dtb.tmp"
 	mv "$out/$name.txt.tmp" "$out/$name.txt"
 done <<'BOARDS'
 dt-gs101-oriole exynos/google/gs101-oriole.dts

@@ -5,7 +5,7 @@
 # near-linear naming of thousands of same-named nodes, damaged DTBs refused
 # with the file and the cause and nothing on stdout.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 33
+tap_plan 39
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 export ASAN_OPTIONS=detect_leaks=1
@@ -163,6 +163,29 @@ check "naming both lines" contains "$w/sys.err" \
 printf '/sys/devices/a\0junk\n' > "$w/devs"
 "$w/sysfs2scen" "$w/devs" "$w/links" > "$w/sys.out" 2> "$w/sys.err"
 check "a NUL byte is refused with the line" contains "$w/sys.err" "devs:1: NUL byte in the line"
+
+# a .dts source: dt2scen runs cpp | dtc itself, with the kernel tree's
+# include-prefixes for #include <dt-bindings/...>
+board=$BUILD/linux/arch/arm64/boot/dts/rockchip/rk3588-rock-5b.dts
+cpp -nostdinc -I "$BUILD/linux/scripts/dtc/include-prefixes" -I "$(dirname "$board")" -undef -D__DTS__ \
+	-x assembler-with-cpp "$board" 2>/dev/null | dtc -q -I dts -O dtb -o "$w/rock.dtb" -
+"$w/dt2scen" --kernel-tree "$BUILD/linux" "$board" > "$w/rock-dts.out" 2> "$w/rock-dts.err"
+ok $? "dt2scen reads a board's .dts with #includes (--kernel-tree)"
+"$w/dt2scen" "$w/rock.dtb" > "$w/rock-dtb.out" 2>/dev/null
+sed 1d "$w/rock-dts.out" > "$w/rock-dts.body"
+sed 1d "$w/rock-dtb.out" > "$w/rock-dtb.body"
+check "the scenario is the one of its DTB compiled by hand (but the source line)" \
+	sh -c "[ -s '$w/rock-dtb.body' ] && cmp -s '$w/rock-dts.body' '$w/rock-dtb.body'"
+printf '/dts-v1/;\n#include <dt-bindings/no/such.h>\n/ { };\n' > "$w/inc.dts"
+"$w/dt2scen" --kernel-tree "$BUILD/linux" "$w/inc.dts" > "$w/inc.out" 2> "$w/inc.err"
+ok $((! $?)) "a .dts whose #include is missing is refused"
+check "... naming cpp's cause and dt2scen's" sh -c "grep -q 'no/such.h: No such file' '$w/inc.err' &&
+	grep -q 'inc.dts: cpp | dtc failed (exit status 1): the source does not compile' '$w/inc.err'"
+check "... and writing nothing" [ ! -s "$w/inc.out" ]
+printf '/dts-v1/;\n/ { a { compatible = "x"; }; b { compatible = "y"; clocks = <&{/a}>; }; };\n' > "$w/plain.txt"
+"$w/dt2scen" "$w/plain.txt" > "$w/plain.out" 2>/dev/null
+check "a source with another name is known by its /dts-v1/ line (2 devices)" \
+	[ "$(grep -c '^[ab]\b' "$w/plain.out")" -eq 2 ]
 
 # scengen: --links nan was cast to a long (undefined).
 "$w/scengen" dag -n 10 --links nan > "$w/gen.out" 2> "$w/gen.err"

@@ -3,7 +3,7 @@
 # before anything boots: one line naming the cause, exit non-zero, no
 # results directory made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 30
+tap_plan 32
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 lr=$TOP/lab/lab-run.sh
