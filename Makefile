@@ -85,6 +85,13 @@ endif
 #> FUZZ=  make fuzz: some of the harnesses (records scenario dt-walk phase-parse)
 FUZZ_TIME ?= 600
 
+# CMD, ARGS and APPEND reach the guest as typed: make does not expand them
+# (a $ in CMD='echo $((6 * 7))' is the shell's); each is handed to the
+# script single-quoted, only when set.
+shell-quote = '$(subst ','\'',$(1))'
+as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,$(v)=$(call shell-quote,$(value $(v)))))
+unexport CMD ARGS APPEND
+
 .PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf guest run shell \
 	bench check debug checkpatch bisect fuzz clean
 
@@ -158,15 +165,15 @@ LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(wildcard $(TOP)/tracepoints/*.bt
 
 #> guest  boot and run one guest job: make guest JOB=name [ARGS=...] [SCENARIO=...]
 guest: $(GUEST_DEPS) initramfs tools
-	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh job "$(JOB)" $(TOP)/results/guest
+	@$(as-typed) LAB_FILES="$(LAB_FILES)" lab/lab-run.sh job "$(JOB)" $(TOP)/results/guest
 
 #> run  run CMD='...' or SCRIPT=file in the guest with the lab's setup, output live
 run: $(GUEST_DEPS) initramfs tools
-	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh run "" $(TOP)/results/run
+	@$(as-typed) LAB_FILES="$(LAB_FILES)" lab/lab-run.sh run "" $(TOP)/results/run
 
 #> shell  an interactive shell in the guest on its serial console (Ctrl-A x quits QEMU)
 shell: $(GUEST_DEPS) initramfs tools
-	@LAB_FILES="$(LAB_FILES)" lab/lab-run.sh shell "" $(TOP)/results/shell
+	@$(as-typed) LAB_FILES="$(LAB_FILES)" lab/lab-run.sh shell "" $(TOP)/results/shell
 
 #> bench  build what is needed, run the benches in the guest, print the table
 bench: kernel initramfs pmsynth tools bpf
@@ -192,8 +199,8 @@ checkpatch: tree
 	@lab/checkpatch.sh $(TREE) $(TOP)/patches
 
 #> bisect  build the kernel after each patch of the series
-bisect: kernel
-	@lab/bisect-series.sh $(TREE) $(OBJ)
+bisect: tree
+	@lab/bisect-series.sh $(TREE) $(BUILD)/bisect
 
 #> clean  remove build/ and results/
 clean:

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <json-c/json.h>
 #include <json-c/linkhash.h>
 #include <stdarg.h>
@@ -354,8 +355,10 @@ static int read_cpu_times(struct transition *t, int p, const struct rec *r)
 				c->all_idle_ns, len);
 			return -1;
 		}
-		c->busy_ns += busy;
-		c->idle_ns += idle;
+		if (__builtin_add_overflow(c->busy_ns, busy, &c->busy_ns) ||
+		    __builtin_add_overflow(c->idle_ns, idle, &c->idle_ns))
+			return bad_field(r, "cpus", "busy_ns or idle_ns summed over the CPUs "
+					 "overflows at CPU %d", i);
 	}
 	c->ncpus = n;
 	return 0;
@@ -459,10 +462,15 @@ static int read_device(struct names *nm, struct transition *t, const struct rec 
 	p = dpm_phase_of(phase);
 	if (p < 0)
 		return bad_field(r, "phase", "= \"%s\": not a device phase", phase);
-	grown = realloc(t->recs[p], sizeof(*d) * (t->nrecs[p] + 1));
-	if (!grown)
-		return bad_field(r, "device", "one record too many: out of memory");
-	t->recs[p] = grown;
+	if (t->nrecs[p] == t->caprecs[p]) {	/* doubling: linear in the records */
+		int cap = t->caprecs[p] ? t->caprecs[p] : 32;
+
+		grown = cap <= INT_MAX / 2 ? realloc(t->recs[p], sizeof(*d) * 2 * cap) : NULL;
+		if (!grown)
+			return bad_field(r, "device", "one record too many: out of memory");
+		t->recs[p] = grown;
+		t->caprecs[p] = 2 * cap;
+	}
 	d = &t->recs[p][t->nrecs[p]++];
 	memset(d, 0, sizeof(*d));
 	d->line = r->line;

@@ -13,8 +13,13 @@
 #include <stdio.h>
 #include "dpm-phase.h"
 
-/* the largest time (ns) or count a record may hold: sums cannot overflow */
-#define RECORDS_MAX_VALUE	(1LL << 62)
+/*
+ * The largest time (ns, 36 years) or count a record may hold: the sum or
+ * double of two such values fits in a long long, so the reader's and the
+ * analyses' sums of two cannot overflow; longer sums are checked or taken
+ * in double.
+ */
+#define RECORDS_MAX_VALUE	(1LL << 60)
 /* distinct device names in one analysis */
 #define RECORDS_MAX_NAMES	(1 << 20)
 
@@ -44,7 +49,7 @@ struct transition {
 	long long phase_start[DPM_NR_PHASES], phase_end[DPM_NR_PHASES];
 	struct cpu_times cpu[DPM_NR_PHASES];
 	struct dev_record *recs[DPM_NR_PHASES];
-	int nrecs[DPM_NR_PHASES];
+	int nrecs[DPM_NR_PHASES], caprecs[DPM_NR_PHASES];	/* used, allocated */
 	int *index[DPM_NR_PHASES];	/* names_id -> recs[] index or -1 */
 	long long records;		/* lines between begin and end */
 };

@@ -5,7 +5,8 @@
  * emitted them on that CPU: one per phase step, per device queued, per
  * blocked wait, per device done (which carries what its thread's start
  * and callbacks left in task storage) and per runtime PM event.
- * pmtrace.c turns them into records (bpf/README.md).
+ * pmtrace.c reads them and pmtrace-records.c turns them into records
+ * (bpf/README.md).
  */
 #ifndef PMTRACE_H
 #define PMTRACE_H

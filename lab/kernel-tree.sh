@@ -59,7 +59,7 @@ fi
 
 have=$(cat "$tree/.pmlab-series" 2>/dev/null || true)
 if [ "$have" = "$want" ]; then
-	# an interrupted "make bisect" may have left an earlier patch checked out
+	# a hand checkout may have left an earlier patch checked out
 	if [ "$(git -C "$tree" rev-parse HEAD)" != "$(git -C "$tree" rev-parse series)" ]; then
 		echo "kernel-tree: back to the full series"
 		git -C "$tree" checkout -q -f series

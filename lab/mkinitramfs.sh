@@ -3,7 +3,7 @@
 #
 # Usage: mkinitramfs.sh OUT.cpio GUESTDIR [EXTRA_BINARY...]
 #
-# Carries busybox (static), bpftrace, bpftool, trace-cmd and every EXTRA
+# Carries busybox (static), bpftrace, bpftool, trace-cmd, setpriv and every EXTRA
 # binary, each with the shared libraries ldd resolves on this host, copied to
 # the same paths, plus the guest init and helper library from GUESTDIR.
 # Guest tools live in RAM because a virtio-9p root does not survive a device
@@ -49,7 +49,7 @@ file -L "$stage/bin/busybox" | grep -q 'statically linked' ||
 	die "/bin/busybox is not static (install busybox-static)"
 ln -s busybox "$stage/bin/sh"
 
-for t in bpftrace bpftool trace-cmd "$@"; do
+for t in bpftrace bpftool trace-cmd setpriv "$@"; do
 	tool "$t"
 done
 # trace-cmd's event-format plugins (optional output beautifiers).

@@ -167,7 +167,7 @@ else
 fi
 if [ -n "$LIVE" ] && [ -n "$qemu_pid" ]; then
 	: > "$tmp/console.log"
-	tail -n +1 -f --pid="$qemu_pid" "$tmp/console.log" 2>/dev/null | tr -d '\r' &
+	tail -n +1 -f --pid="$qemu_pid" "$tmp/console.log" 2>/dev/null | sed -u 's/\r$//' &
 fi
 
 # Wait for QEMU to exit on its own (guest poweroff) or kill it.

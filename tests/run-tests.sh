@@ -6,6 +6,12 @@
 # Each file prints TAP.  The last line of output is "N passed, N failed";
 # the exit status is non-zero when anything failed, a file exited non-zero
 # without a failing check, or a file printed fewer checks than it planned.
+#
+# A file with the line "# run-tests: background" (the series bisect: kernel
+# builds, nothing else) starts first, at nice 19 with JOBS=2, and runs
+# alongside the others: a TCG guest with -icount runs on one host core and
+# leaves the other idle.  Its summary line comes last.  Such a file must
+# not run the sanitized host tools (their reports are collected per file).
 top=$(cd "$(dirname "$0")/.." && pwd)
 logdir=$top/results/tests
 rm -rf "$logdir"
@@ -18,12 +24,17 @@ mkdir -p "$logdir"
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logdir/sanitizer"
 export UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1:log_path=$logdir/sanitizer"
 
-passed=0 failed=0 skipped=0
-for t in "$@"; do
-	name=$(basename "$(dirname "$t")")/$(basename "$t" .t)
+# run_file FILE [background]: run it, write its log, LOG.counts ("passed failed skipped")
+# and LOG.summary (the lines printed for it)
+run_file() {
+	name=$(basename "$(dirname "$1")")/$(basename "$1" .t)
 	log=$logdir/$(echo "$name" | tr / -).tap
 	start=$(date +%s)
-	sh "$t" > "$log" 2>&1
+	if [ -n "$2" ]; then
+		JOBS=2 nice -n 19 sh "$1" > "$log" 2>&1
+	else
+		sh "$1" > "$log" 2>&1
+	fi
 	rc=$?
 	p=$(grep -c '^ok ' "$log" | tr -d ' ')
 	s=$(grep -c '^ok .*# SKIP' "$log" | tr -d ' ')
@@ -34,20 +45,58 @@ for t in "$@"; do
 		echo "not ok - $name: planned $plan checks, ran $((p + s + f))" >> "$log"
 		f=$((f + 1))
 	fi
-	for r in "$logdir"/sanitizer.*; do
-		[ -e "$r" ] || continue
-		echo "not ok - $name: a sanitizer report, $r:" >> "$log"
-		sed 's/^/# /' "$r" | head -30 >> "$log"
-		mv "$r" "$log.$(basename "$r")"
-		f=$((f + 1))
-	done
+	if [ -z "$2" ]; then
+		for r in "$logdir"/sanitizer.*; do
+			[ -e "$r" ] || continue
+			echo "not ok - $name: a sanitizer report, $r:" >> "$log"
+			sed 's/^/# /' "$r" | head -30 >> "$log"
+			mv "$r" "$log.$(basename "$r")"
+			f=$((f + 1))
+		done
+	fi
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $name: exited $rc" >> "$log"
 		f=1
 	fi
+	echo "$p $f $s" > "$log.counts"
+	{
+		printf '%-32s %3d passed %3d failed %3d skipped  (%ds%s)\n' "$name" "$p" "$f" "$s" \
+			$(($(date +%s) - start)) "${2:+, in the background}"
+		[ "$f" -eq 0 ] || grep -E '^not ok|^# ' "$log" | head -40 | sed 's/^/    /'
+	} > "$log.summary"
+}
+
+passed=0 failed=0 skipped=0
+# add_counts LOG
+add_counts() {
+	read -r p f s < "$1.counts" || { p=0 f=1 s=0; }
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-	printf '%-32s %3d passed %3d failed %3d skipped  (%ds)\n' "$name" "$p" "$f" "$s" $(($(date +%s) - start))
-	[ "$f" -eq 0 ] || grep -E '^not ok|^# ' "$log" | head -40 | sed 's/^/    /'
+}
+bg_logs="" bg_pids=""
+for t in "$@"; do
+	grep -qx '# run-tests: background' "$t" || continue
+	name=$(basename "$(dirname "$t")")/$(basename "$t" .t)
+	run_file "$t" background &
+	bg_pids="$bg_pids $!"
+	bg_logs="$bg_logs $logdir/$(echo "$name" | tr / -).tap"
+done
+for t in "$@"; do
+	grep -qx '# run-tests: background' "$t" && continue
+	run_file "$t" ""
+	cat "$log.summary"
+	add_counts "$log"
+done
+for pid in $bg_pids; do
+	wait "$pid"
+done
+for log in $bg_logs; do
+	if [ -f "$log.summary" ]; then
+		cat "$log.summary"
+	else
+		echo "not ok - $(basename "$log" .tap): the background run left no result"
+		echo "0 1 0" > "$log.counts"
+	fi
+	add_counts "$log"
 done
 [ "$skipped" -eq 0 ] || echo "$skipped skipped (not counted as passed)"
 echo "$passed passed, $failed failed"

@@ -137,3 +137,25 @@ cp /tmp/child.pid term-child.pid
 kill -TERM $pm
 wait $pm
 echo $? > term.status
+# No command: pmtrace records until SIGINT (Ctrl-C), its normal end, here
+# with -v (libbpf's messages on stderr).  The begin record is written once
+# the programs are attached: the transition starts after it.
+/pmlab/pmtrace -v -o sigint.jsonl 2> sigint.log &
+pm=$!
+i=0
+while [ ! -s sigint.jsonl ] && [ $i -lt 300 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+sh /tmp/suspend.sh
+kill -INT $pm
+wait $pm
+echo $? > sigint.status
+# Not root (setpriv to nobody, no capabilities): the programs cannot load;
+# the cause is said and no records file is left
+mkdir -p /tmp/np
+chmod 777 /tmp/np
+setpriv --reuid=65534 --regid=65534 --clear-groups \
+	/pmlab/pmtrace -o /tmp/np/unpriv.jsonl -c true 2> unpriv.log
+echo $? > unpriv.status
+ls /tmp/np > unpriv.left

@@ -11,7 +11,7 @@
 # events over a limit) and a device name of 63 characters (the job's
 # "failures" part).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 32
+tap_plan 38
 w=$BUILD/test-guest/pmtrace
 pmsynth_guest pmtrace "$w" bench/scenarios/dag-100.txt build/bpf/pmtrace -- dag-100.txt failures
 ok $GUEST_STATUS "pmtrace records a transition under trace-cmd"
@@ -131,4 +131,18 @@ check "pmtrace reaped the command and says so, and that it was interrupted" \
 check "the records end incomplete: interrupted by SIGTERM" \
 	[ "$(last "$w/term.jsonl")" = \
 		"{\"type\":\"incomplete\",\"records\":$(records "$w/term.jsonl"),\"dropped\":0,\"reason\":\"interrupted by SIGTERM\"}" ]
+
+check "without a command, SIGINT (Ctrl-C) ends the recording normally: exit 0 ($(status sigint))" \
+	[ "$(status sigint)" = 0 ]
+check "the records are complete (an end record, nothing dropped) and hold the transition's devices" \
+	sh -c "[ '$(last "$w/sigint.jsonl")' = '{\"type\":\"end\",\"records\":$(records "$w/sigint.jsonl"),\"dropped\":0}' ] &&
+		grep -q '\"device\":\"r1\",\"phase\":\"suspend\"' '$w/sigint.jsonl'"
+check "-v shows libbpf's messages ($(grep -c '^libbpf: ' "$w/sigint.log" 2>/dev/null) lines), and pmtrace's own count" \
+	sh -c "[ \$(grep -c '^libbpf: ' '$w/sigint.log') -ge 5 ] && grep -q '^pmtrace: [0-9]* records\$' '$w/sigint.log'"
+check "not root: the programs do not load, exit 1 ($(status unpriv))" [ "$(status unpriv)" = 1 ]
+check "... said with libbpf's error and its first warning, and how to see the rest" \
+	sh -c "grep -q '^pmtrace: cannot load the BPF programs: error -1 (Operation not permitted)\$' '$w/unpriv.log' &&
+		[ \$(grep -c '^pmtrace: ' '$w/unpriv.log') -ge 3 ] &&
+		grep -qx 'pmtrace: -v shows all of libbpf.s messages' '$w/unpriv.log'"
+check "... and no records file is left" sh -c "[ -f '$w/unpriv.left' ] && [ ! -s '$w/unpriv.left' ]"
 tap_done

@@ -5,7 +5,7 @@
 # the cause, exit non-zero and no summary written; inputs that used to hang,
 # crash or go quadratic (many names, long names, many duplicates) run.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 33
+tap_plan 35
 d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
@@ -55,6 +55,8 @@ damage negative "${b}s/\"start\":1010000/\"start\":-5/"
 refused negative "negative.jsonl:$b: device record: field 'start' = -5: out of range"
 damage int-max "${b}s/\"callback_ns\":200000/\"callback_ns\":9223372036854775000/"
 refused int-max "int-max.jsonl:$b: device record: field 'callback_ns' = 9223372036854775000: out of range"
+damage over-cap "${b}s/\"nvcsw\":0/\"nvcsw\":1152921504606846977/"
+refused over-cap "over-cap.jsonl:$b: device record: field 'nvcsw' = 1152921504606846977: out of range (0..1152921504606846976)"
 damage long-callback "${b}s/\"callback_ns\":200000/\"callback_ns\":900000/"
 refused long-callback \
 	"long-callback.jsonl:$b: device record: field 'callback_ns' = 900000: longer than the device's window"
@@ -124,6 +126,12 @@ runs() {
 	[ "$_r_rc" -eq 0 ] || sed 's/^/# /' "$w/r.out" | tail -5
 	ok "$_r_rc" "$1: analysed (exit $_r_rc)"
 }
+# the largest values a record may hold (2^60) summed and doubled without
+# an overflow (UBSan would abort): b's two switch counts, a phase that
+# ends at 2^60 ns
+damage at-cap "${b}s/\"nvcsw\":0,\"nivcsw\":0/\"nvcsw\":1152921504606846976,\"nivcsw\":1152921504606846976/
+${ph}s/\"end\":1700000/\"end\":1152921504606846976/"
+runs at-cap
 long=$(printf '%0300d' 0 | tr 0 x)
 cp "$w/async.jsonl" "$w/long-dups.jsonl"
 add "$w/long-dups.jsonl" 3 "$long"

@@ -8,7 +8,7 @@
 tap_plan 39
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-export ASAN_OPTIONS=detect_leaks=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1"	# run-tests.sh's log_path kept
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/dt2scen" "$w/sysfs2scen" "$w/scengen" > "$w/build.log" 2>&1
 ok $? "dt2scen, sysfs2scen and scengen build under ASan+UBSan"
 

@@ -8,7 +8,7 @@ tap_plan 29
 d=$TOP/tests/data
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-export ASAN_OPTIONS=detect_leaks=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1"	# run-tests.sh's log_path kept
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/phase-times" >/dev/null
 pt=$w/phase-times
 
