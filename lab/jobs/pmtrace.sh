@@ -151,11 +151,12 @@ sh /tmp/suspend.sh
 kill -INT $pm
 wait $pm
 echo $? > sigint.status
-# Not root (setpriv to nobody, no capabilities): the programs cannot load;
+# Not root (util-linux setpriv to nobody, no capabilities: busybox's
+# setpriv applet has no --reuid): the programs cannot load;
 # the cause is said and no records file is left
 mkdir -p /tmp/np
 chmod 777 /tmp/np
-setpriv --reuid=65534 --regid=65534 --clear-groups \
+/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \
 	/pmlab/pmtrace -o /tmp/np/unpriv.jsonl -c true 2> unpriv.log
 echo $? > unpriv.status
 ls /tmp/np > unpriv.left

@@ -13,8 +13,8 @@ tty=/dev/ttyS0
 echo "pmlab: shell ready: exit or Ctrl-D ends the session (and sends /results)"
 export PS1='pmlab:\w# ' HOME=/results TERM=${TERM:-vt100}
 # a session of its own with the console as controlling terminal, so that
-# Ctrl-C interrupts the command in the foreground, not the shell; started
-# in the background so that setsid never needs to fork (a process group
-# leader cannot start a session), then waited for
-setsid -c sh -i < $tty > $tty 2>&1 &
-wait $!
+# Ctrl-C interrupts the command in the foreground, not the shell.  Run in
+# the foreground: a background command of this (non-interactive) script
+# would start with SIGINT ignored, and so would every command typed in the
+# shell.  It is not a process group leader, so setsid does not fork.
+setsid -c sh -i < $tty > $tty 2>&1
