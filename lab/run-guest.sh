@@ -154,13 +154,14 @@ if [ -n "$INTERACTIVE" ]; then
 	if [ "$TIMEOUT" = none ]; then
 		qemu_run $con -serial chardev:con -mon chardev=con,mode=readline 2>"$work/qemu.out" ||
 			qemu_status=$?
+		[ ! -t 0 ] || stty sane 2>/dev/null || true
 	else
 		# an asynchronous command's stdin is /dev/null unless redirected
 		exec 3<&0
 		(qemu_run $con -serial chardev:con -mon chardev=con,mode=readline <&3) 2>"$work/qemu.out" &
 		qemu_pid=$!
+		# the terminal is QEMU's (raw) until it ends: stty sane after
 	fi
-	[ ! -t 0 ] || stty sane 2>/dev/null || true
 else
 	qemu_run -serial "file:$tmp/console.log" </dev/null >"$work/qemu.out" 2>&1 &
 	qemu_pid=$!
@@ -225,7 +226,7 @@ sed -n '/^PMLAB-RESULTS-BEGIN /,/^PMLAB-RESULTS-END/p' "$work/channel.txt" |
 	failed "results truncated: $(stat -c %s "$work/results.tar") of $size bytes"
 [ "$(sha256sum < "$work/results.tar" | cut -d' ' -f1)" = "$sum" ] ||
 	failed "results checksum mismatch"
-tar -C "$tmp" -xf "$work/results.tar" || failed "results archive does not unpack"
+tar -C "$tmp" --warning=no-timestamp -xf "$work/results.tar" || failed "results archive does not unpack"
 [ -f "$tmp/status" ] || failed "results lack the job's exit status"
 status=$(cat "$tmp/status")
 mv "$tmp" "$out"
