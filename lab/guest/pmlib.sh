@@ -58,6 +58,33 @@ trace_save() {
 	[ "$lost" -eq 0 ] || fail "trace buffer overran ($lost events lost) writing $1"
 }
 
+# rpm_events TRACE: the rpm:* events of a saved trace, in order, one per
+# line as "EVENT DEV ARGS" (rpm_return_int as "rpm_return_int DEV FUNC ret=N").
+rpm_events() {
+	sed -n 's/^.* \(rpm_[a-z_]*\): \(.*\)$/\1 \2/p' "$1" |
+		sed 's/^rpm_return_int \([a-z_]*\)+[^:]*:\([^ ]*\) /rpm_return_int \2 \1 /'
+}
+
+# ev_order FILE PATTERN...: whether lines matching the PATTERNs (EREs) occur
+# in FILE in that order (each after the previous one's first match after
+# it).  Prints "in order" when they do, else which one is missing after which.
+ev_order() {
+	_f=$1
+	shift
+	printf '%s\n' "$@" | awk -v f="$_f" '
+		{ pat[++n] = $0 }
+		END { i = 1
+			while (i <= n && (getline line < f) > 0)
+				if (line ~ pat[i]) i++
+			if (i > n)
+				print "in order"
+			else
+				printf "no \"%s\" after \"%s\"\n", pat[i], (i > 1 ? pat[i - 1] : "the start") }'
+}
+
+# ev_count FILE PATTERN: how many lines of FILE match the ERE PATTERN.
+ev_count() { grep -cE "$2" "$1"; }
+
 # --- pmsynth: the synthetic-device module (lab/pmsynth) ---
 PMSYNTH=/sys/kernel/debug/pmsynth
 
@@ -82,6 +109,17 @@ pmsynth_value() { sed -n "s/^$2 //p" $PMSYNTH/$1; }
 
 # pmsynth_ctl COMMAND...: a control command (fault, unload, oracle-reset).
 pmsynth_ctl() { echo "$*" > $PMSYNTH/control; }
+
+# rpmctl DEV OP [ARG]: one runtime PM call on DEV ("rpm" control command,
+# lab/pmsynth/pmsynth-rpm.c); prints what the call returned.  Fails (with
+# the module's reason on stderr) only when the command is refused.
+rpmctl() {
+	if ! echo "rpm $*" > $PMSYNTH/control 2>/dev/null; then
+		echo "rpm $*: refused: $(pmsynth_value status error)" >&2
+		return 1
+	fi
+	pmsynth_value status rpm_result
+}
 
 # --- checks inside the guest, reported to the host test as TAP ---
 # tcheck DESCRIPTION COMMAND...: run COMMAND; append "ok - DESCRIPTION" or

@@ -328,6 +328,8 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = wait_for_cmd(cmd + 9);
 	} else if (!strncmp(cmd, "force-runtime ", 14)) {
 		ret = force_runtime_cmd(cmd + 14);
+	} else if (!strncmp(cmd, "rpm ", 4)) {
+		ret = pmsynth_rpm_cmd(cmd + 4);
 	} else if (!strncmp(cmd, "rpm-cancel ", 11)) {
 		ret = rpm_cancel_cmd(cmd + 11);
 	} else if (!strncmp(cmd, "jitter-round ", 13)) {

@@ -13,7 +13,7 @@
  *   scenario  write: the scenario text (opening for write empties it)
  *   control   write: commands (pmsynth-control.c): "load", "unload",
  *             "oracle-reset", "fault", "rpm-clear", "oracle-call",
- *             "wait-for", "force-runtime", "rpm-cancel"
+ *             "wait-for", "force-runtime", "rpm-cancel", "rpm"
  *   status    read:  devices, links, devices not back to active after a
  *             transition, runtime-active devices, and the last error
  *             ("line N: cause")
@@ -169,6 +169,9 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 			err = pm_runtime_force_resume(dev);
 	}
 	pmsynth_oracle_leave(sd, ph, err);
+	/* nonzero from ->runtime_idle(): the PM core does not suspend it */
+	if (ph == PS_RUNTIME_IDLE && !err && READ_ONCE(sd->idle_busy))
+		return -EBUSY;
 	/* a positive ->prepare(): leave it suspended if runtime-suspended */
 	if (ph == PS_PREPARE && !err && sd->spec.direct_complete)
 		return 1;
@@ -657,6 +660,7 @@ static int status_show(struct seq_file *m, void *unused)
 	seq_printf(m, "devices %d\nlinks %d\nnot_active %d\nruntime_active %d\ndetached %d\nerror %s\n",
 		   nr_devs, nr_links, not_active, rt_active, detached,
 		   pmsynth_error[0] ? pmsynth_error : "none");
+	seq_printf(m, "rpm_result %d\n", pmsynth_rpm_result);
 	mutex_unlock(&pmsynth_mutex);
 	return 0;
 }

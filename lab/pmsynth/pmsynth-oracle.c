@@ -28,8 +28,9 @@
  * Runtime PM.  rt_live: set when runtime_resume starts, cleared when
  * runtime_suspend succeeds; rt_up: set when runtime_resume succeeds,
  * cleared when runtime_suspend starts.  runtime_resume requires every
- * superior rt_up; runtime_suspend requires every subordinate !rt_live
- * (children only unless the device ignores children).
+ * superior rt_up (the parent only if it minds its children and has runtime
+ * PM enabled, as rpm_resume() does); runtime_suspend requires every
+ * subordinate !rt_live (children only unless the device ignores children).
  *
  * "Superiors" and "subordinates" include oracle-only masters, so a
  * dependency declared to the oracle without a device link (the self-test)
@@ -252,7 +253,14 @@ void pmsynth_oracle_enter(struct pmsynth_dev *sd, enum pmsynth_phase ph)
 		break;
 	case PS_RUNTIME_RESUME:
 		WRITE_ONCE(sd->rt_live, true);
-		if (sd->parent && !READ_ONCE(sd->parent->rt_up))
+		/*
+		 * rpm_resume() resumes the parent first unless the parent
+		 * ignores its children or has runtime PM disabled: then an
+		 * active child under a suspended parent is allowed.
+		 */
+		if (sd->parent && !READ_ONCE(sd->parent->rt_up) &&
+		    !sd->parent->dev.power.ignore_children &&
+		    pm_runtime_enabled(&sd->parent->dev))
 			violation(sd, ph, "parent", sd->parent, "is runtime-suspended");
 		for (i = 0; i < sd->nr_masters; i++)
 			if (!READ_ONCE(sd->masters[i]->rt_up))

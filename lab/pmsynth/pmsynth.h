@@ -49,6 +49,14 @@ struct pmsynth_dev {
 	bool force_runtime;
 
 	/*
+	 * Set by "rpm" control commands (pmsynth-rpm.c): @idle_busy makes
+	 * ->runtime_idle() return -EBUSY; @rpm_disabled, under hold_lock,
+	 * says the device's runtime PM is disabled by "rpm DEV disable".
+	 */
+	bool idle_busy;
+	bool rpm_disabled;
+
+	/*
 	 * Topology changes in the middle of a phase, set by control commands
 	 * while no transition runs and taken (once) by the callback of
 	 * @unlink_phase (delete this device's pm_links) or @unreg_phase
@@ -101,6 +109,10 @@ void pmsynth_topology_change(struct pmsynth_dev *sd, enum pmsynth_phase ph);
 
 /* pmsynth-control.c */
 extern const struct file_operations pmsynth_control_fops;
+
+/* pmsynth-rpm.c, under pmsynth_mutex */
+extern int pmsynth_rpm_result;
+int pmsynth_rpm_cmd(char *args);
 
 /* pmsynth-oracle.c */
 void pmsynth_oracle_rt_set(struct pmsynth_dev *sd, bool active);
