@@ -22,6 +22,8 @@
  *   hold      write 1: take a runtime usage reference (pm_runtime_get_sync),
  *             write 0: drop one (pm_runtime_put_autosuspend); read: count
  *   calls     read: callback counts per phase
+ *   rpm_seen  read: runtime PM usage, status and enabled as each system
+ *             callback found them
  *
  * Locking: pmsynth_mutex serializes load, unload and control commands, and
  * is taken inside lock_system_sleep() so no system transition runs while
@@ -148,6 +150,13 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 	int round = READ_ONCE(pmsynth_jitter_round);
 	int err;
 
+	if (ph < PS_NR_SYSTEM)
+		WRITE_ONCE(sd->rpm_seen[ph], ((struct pmsynth_rpm_seen) {
+			.usage = atomic_read(&dev->power.usage_count),
+			.status = dev->power.runtime_status,
+			.enabled = !dev->power.disable_depth,
+			.valid = true,
+		}));
 	pmsynth_oracle_enter(sd, ph);
 	pmsynth_topology_change(sd, ph);
 	if (other && sd->wait_phase == ph)
@@ -267,9 +276,44 @@ static ssize_t calls_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(calls);
 
+static const char * const rpm_status_names[] = {
+	[RPM_ACTIVE] = "active",
+	[RPM_RESUMING] = "resuming",
+	[RPM_SUSPENDED] = "suspended",
+	[RPM_SUSPENDING] = "suspending",
+};
+
+/*
+ * "rpm_seen": the device's runtime PM state as its last call of each
+ * system-sleep callback found it, one line per phase that ran:
+ * "PHASE usage=N status=S enabled=0|1" (what the PM core does to runtime
+ * PM across a system transition).  Written by the callbacks, which the PM
+ * core serializes per device; read without a lock.
+ */
+static ssize_t rpm_seen_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+	int ph, n = 0;
+
+	for (ph = 0; ph < PS_NR_SYSTEM; ph++) {
+		struct pmsynth_rpm_seen seen = READ_ONCE(sd->rpm_seen[ph]);
+
+		if (!seen.valid)
+			continue;
+		n += sysfs_emit_at(buf, n, "%s usage=%d status=%s enabled=%d\n",
+				   pmsynth_phase_names[ph], seen.usage,
+				   seen.status < ARRAY_SIZE(rpm_status_names) ?
+				   rpm_status_names[seen.status] : "?", seen.enabled);
+	}
+	return n;
+}
+static DEVICE_ATTR_RO(rpm_seen);
+
 static struct attribute *pmsynth_dev_attrs[] = {
 	&dev_attr_hold.attr,
 	&dev_attr_calls.attr,
+	&dev_attr_rpm_seen.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(pmsynth_dev);

@@ -16,6 +16,14 @@
 
 struct pmsynth_dev;
 
+/* Runtime PM as a system-sleep callback found it (the "rpm_seen" file). */
+struct pmsynth_rpm_seen {
+	int usage;
+	u8 status;				/* enum rpm_status */
+	bool enabled;
+	bool valid;				/* the callback ran */
+};
+
 /* A device of the live population. */
 struct pmsynth_dev {
 	struct device dev;
@@ -75,6 +83,7 @@ struct pmsynth_dev {
 	bool rt_live;				/* runtime: not fully suspended */
 
 	atomic_t calls[PS_NR_PHASES];
+	struct pmsynth_rpm_seen rpm_seen[PS_NR_SYSTEM];
 
 	/*
 	 * User-space usage references ("hold"), and whether the device is
