@@ -80,6 +80,20 @@ teq "set-suspended: p, notified, suspended" suspended "$(status p)"
 rpmctl c enable > /dev/null
 teq "c enabled again: suspended, no callback of c ran" "suspended 0 0" \
 	"$(status c) $(calls c runtime_suspend) $(calls c runtime_resume)"
+# --- bad usage of the rpm command: refused, with the cause ---
+bad() { echo "rpm $*" > $PMSYNTH/control 2>/dev/null && echo accepted || pmsynth_value status error; }
+teq "rpm of an unknown device: refused" "rpm: no device 'nope'" "$(bad nope idle)"
+teq "rpm with an unknown operation: refused" \
+	"rpm: unknown operation 'frob' (lab/pmsynth/README.md lists them)" "$(bad e frob)"
+teq "rpm schedule-suspend without a number: refused" \
+	"rpm: schedule-suspend wants MS (0..60000), not 'soon'" "$(bad e schedule-suspend soon)"
+teq "rpm autosuspend-delay below -1: refused" \
+	"rpm: autosuspend-delay wants MS (-1..60000), not '-2'" "$(bad e autosuspend-delay -2)"
+teq "rpm idle with an argument: refused" "rpm: idle wants no argument, not 'now'" "$(bad e idle now)"
+teq "rpm ignore-children without on|off: refused" "rpm: ignore-children wants on|off, not ''" \
+	"$(bad e ignore-children)"
+teq "an enable without a disable: refused, named" \
+	"rpm: e: enable without an rpm disable before it" "$(bad e enable)"
 trace_off
 trace_save rpm.trace
 rpm_events rpm.trace > rpm.txt
