@@ -309,6 +309,9 @@ static int read_begin(struct transition *t, const struct rec *r)
 	    meta_num(r, meta, "links", 0, RECORDS_MAX_VALUE, &t->links) ||
 	    meta_num(r, meta, "cpus", 1, MAX_CPUS, &t->cpus))
 		return -1;
+	if (meta)
+		t->meta = json_object_get(meta);
+	t->runtime_only = t->mode && !strcmp(t->mode, "runtime");
 	/* "legacy": async with the lab-only 6.12 scheduling (pm_async=2) */
 	t->async = t->mode && (!strcmp(t->mode, "async") || !strcmp(t->mode, "legacy"));
 	return 0;
@@ -483,6 +486,82 @@ static int read_device(struct names *nm, struct transition *t, const struct rec 
 	return read_waits(nm, d, r);
 }
 
+/* index of @s in @names (@n of them), or -1 */
+static int name_index(const char * const *names, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], s))
+			return i;
+	return -1;
+}
+
+static const char * const rpm_cb_names[] = { "runtime_idle", "runtime_suspend", "runtime_resume" };
+static const char * const rpm_what_names[] = { "queued", "replaced", "run", "cancelled" };
+static const char * const rpm_req_names[] = { "none", "idle", "suspend", "autosuspend", "resume" };
+
+/* an rpm_callback or rpm_request record; -1 after a message */
+static int read_rpm(struct names *nm, struct transition *t, const struct rec *r, int is_req)
+{
+	const char *dev, *kind, *req = NULL;
+	struct rpm_record *x;
+	long long ret = 0;
+
+	if (t->nrpm == t->caprpm) {
+		int cap = t->caprpm ? 2 * t->caprpm : 256;
+
+		x = reallocarray(t->rpm, cap, sizeof(*x));
+		if (!x)
+			return -1;
+		t->rpm = x;
+		t->caprpm = cap;
+	}
+	x = &t->rpm[t->nrpm];
+	memset(x, 0, sizeof(*x));
+	x->line = r->line;
+	x->is_request = is_req;
+	if (get_str(r, r->o, "device", &dev) ||
+	    get_str(r, r->o, is_req ? "what" : "callback", &kind))
+		return -1;
+	x->kind = is_req ? name_index(rpm_what_names, 4, kind) : name_index(rpm_cb_names, 3, kind);
+	if (x->kind < 0)
+		return bad_field(r, is_req ? "what" : "callback",
+				 "= \"%s\": not one pmtrace writes", kind);
+	if (is_req) {
+		if (get_str(r, r->o, "request", &req) || get_time(r, r->o, "ts", &x->start))
+			return -1;
+		x->request = name_index(rpm_req_names, 5, req);
+		if (x->request < 0)
+			return bad_field(r, "request", "= \"%s\": not a runtime PM request", req);
+		x->end = x->start;
+	} else {
+		if (get_time(r, r->o, "start", &x->start) || get_time(r, r->o, "end", &x->end) ||
+		    get_int(r, r->o, "ret", -MAX_ERRNO, INT_MAX, &ret))
+			return -1;
+		/* start 0: the callback began before pmtrace attached */
+		if (x->start && x->end < x->start)
+			return bad_field(r, "end", "= %lld: before the start (%lld)", x->end,
+					 x->start);
+		x->ret = ret;
+	}
+	x->dev = names_id(nm, dev, 1);
+	if (x->dev < 0) {
+		fprintf(stderr, "%s:%lld: more than %d device names\n", r->path, r->line,
+			RECORDS_MAX_NAMES);
+		return -1;
+	}
+	t->nrpm++;
+	return 0;
+}
+
+const char *transition_meta(const struct transition *t, const char *key)
+{
+	json_object *v = t->meta ? field(t->meta, key) : NULL;
+
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
 /* one line's record; -1 after a message */
 static int read_record(struct names *nm, struct transition *t, struct rec *r,
 		       long long *end_count)
@@ -520,7 +599,7 @@ static int read_record(struct names *nm, struct transition *t, struct rec *r,
 	if (!strcmp(r->type, "device"))
 		return read_device(nm, t, r);
 	if (!strcmp(r->type, "rpm_callback") || !strcmp(r->type, "rpm_request"))
-		return 0;
+		return read_rpm(nm, t, r, r->type[4] == 'r');
 	r->type = "a";
 	return bad_field(r, "type", "= %s: not a record type of pmtrace",
 			 v ? json_object_to_json_string(v) : "(missing)");
@@ -628,7 +707,7 @@ static int read_lines(struct names *nm, FILE *f, struct transition *t)
 		fprintf(stderr, "%s: the end record counts %lld records, the file has %lld\n",
 			t->path, end_count, t->records);
 	else
-		ret = check_phases(nm, t);
+		ret = t->runtime_only ? 0 : check_phases(nm, t);
 out:
 	json_object_put(r.o);
 	free(line);
@@ -705,5 +784,7 @@ void transition_free(struct transition *t)
 	free(t->sha256);
 	free(t->mode);
 	free(t->clock);
+	free(t->rpm);
+	json_object_put(t->meta);
 	memset(t, 0, sizeof(*t));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * records.h - one transition's pmtrace records (bpf/README.md) read and
- * validated: a begin record with the format and the run's metadata, phase
- * and device records, an end record whose count matches.  Device names
+ * validated: a begin record with the format and the run's metadata, phase,
+ * device and runtime PM records, an end record whose count matches.  Device names
  * become small integers shared by every file of one analysis (struct
  * names), so the scenario's devices can be registered first and keep
  * their node index.
@@ -32,6 +32,20 @@ struct dev_record {
 	int *waits, nwaits;		/* devices it blocked on */
 };
 
+/* runtime PM records (pmtrace's rpm_callback and rpm_request) */
+enum rpm_cb_kind { RPM_CB_IDLE, RPM_CB_SUSPEND, RPM_CB_RESUME };
+enum rpm_req_what { RPM_REQ_QUEUED, RPM_REQ_REPLACED, RPM_REQ_RUN, RPM_REQ_CANCELLED };
+
+struct rpm_record {
+	int dev;			/* names_id() of the device */
+	int is_request;			/* 0: a callback, 1: a request event */
+	int kind;			/* callback: enum rpm_cb_kind; request: enum rpm_req_what */
+	int request;			/* request: none idle suspend autosuspend resume (0..4) */
+	int ret;			/* callback: what it returned */
+	long long line;			/* in its file, for messages */
+	long long start, end;		/* callback (start 0: not seen); a request: its ts */
+};
+
 /* a phase's CPU accounting (pmtrace's phase record), when it has one */
 struct cpu_times {
 	int ncpus;			/* 0: the record has none */
@@ -52,6 +66,10 @@ struct transition {
 	int nrecs[DPM_NR_PHASES], caprecs[DPM_NR_PHASES];	/* used, allocated */
 	int *index[DPM_NR_PHASES];	/* names_id -> recs[] index or -1 */
 	long long records;		/* lines between begin and end */
+	struct rpm_record *rpm;		/* in file order */
+	int nrpm, caprpm;
+	int runtime_only;		/* mode "runtime": no system transition */
+	void *meta;			/* the begin record's meta (json-c), or NULL */
 };
 
 /* Device names -> ids; one table per analysis, shared by its files. */
@@ -80,6 +98,13 @@ int transition_read(struct names *nm, const char *path, struct transition *t);
 
 /* The same from the open stream @f, named @path in messages. */
 int transition_read_stream(struct names *nm, FILE *f, const char *path, struct transition *t);
+
+/*
+ * A recording in mode "runtime" (pmtrace -m mode=runtime) is read without
+ * a system transition: its rpm records alone.  Value of the begin record's
+ * meta @key, or NULL.
+ */
+const char *transition_meta(const struct transition *t, const char *key);
 
 /*
  * Build @t's index[] once every file is read (names_count() is final).

@@ -14,6 +14,11 @@
 #              depend on the host's load); real-clock ones run alone
 #   SMP, TIMEOUT  passed to lab/run-guest.sh (SMP default 4; on the real
 #              clock no more than the host's cores)
+#   RPM_CHAIN  the runtime PM latency row's chain lengths (default "1 10
+#              100"; "none": no row): one more virtual-clock boot, a leaf
+#              resumed through N suppliers (lab/jobs/rpm-latency.sh,
+#              bench/rpm-latency), RPM_ROUNDS rounds (default 50) per
+#              request kind, callbacks of RPM_LAT_US (default 100)
 # A scenario whose callbacks spin runs on the real clock (multi-threaded
 # TCG); the others on the virtual clock (-icount), where sleeping
 # callbacks are deterministic.
@@ -22,7 +27,8 @@
 # QEMU and settings), table.txt (the bench table and the instrumentation
 # cost), and per scenario a directory with the records (*.jsonl), the
 # kernel's own phase times, critpath's per-phase table (table.txt),
-# phases.dat and phases.png; RESULTS_ROOT/latest points at it.
+# phases.dat and phases.png; rpm-latency/ (its records and rows);
+# RESULTS_ROOT/latest points at it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
@@ -40,6 +46,14 @@ fi
 [ -n "${SCENARIOS+set}" ] || SCENARIOS=$DEFAULT_SCENARIOS
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
 case $JOBS in ''|*[!0-9]*|0) die "JOBS must be a positive number, got '$JOBS'";; esac
+RPM_CHAIN=${RPM_CHAIN-1 10 100} RPM_ROUNDS=${RPM_ROUNDS:-50} RPM_LAT_US=${RPM_LAT_US:-100}
+[ "$RPM_CHAIN" != none ] || RPM_CHAIN=
+for c in $RPM_CHAIN; do
+	case $c in *[!0-9]*|0) die "RPM_CHAIN takes chain lengths 1..4095 or none, got '$c'";; esac
+	[ "$c" -lt 4096 ] || die "RPM_CHAIN: $c suppliers, pmsynth takes at most 4095"
+done
+case $RPM_ROUNDS in *[!0-9]*|0) die "RPM_ROUNDS must be a positive number, got '$RPM_ROUNDS'";; esac
+case $RPM_LAT_US in ''|*[!0-9]*) die "RPM_LAT_US must be a number of microseconds, got '$RPM_LAT_US'";; esac
 [ -n "$(echo $SCENARIOS)" ] || die "SCENARIOS is empty (scenario names of bench/scenarios or files; unset: the default eight)"
 . "$top/lab/hostlib.sh"
 # every scenario by name: "NAME=FILE" (a file given by path is named by its
@@ -52,7 +66,7 @@ for s in $SCENARIOS; do
 	names="$names $n" map="$map $n=$f"
 done
 SCENARIOS=${names# }
-for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath; do
+for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
 # scen NAME: the scenario's file (in the results directory, once made)
@@ -74,6 +88,7 @@ t0=$(date +%s)
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
 	echo "smp=${SMP:-4} (real clock: at most $(nproc), the host's cores) reps=$REPS jobs=$JOBS"
 	echo "scenarios=$(echo $SCENARIOS)"
+	echo "rpm_latency=chain ${RPM_CHAIN:-none} rounds=$RPM_ROUNDS callback_us=$RPM_LAT_US clock=virtual"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
 echo "bench: $total scenarios x ($REPS sync + $REPS async + $REPS 6.12-async + $REPS bare + $REPS trace-cmd + 1 BPF-statistics) transitions, results in $out"
@@ -108,16 +123,44 @@ one() {
 	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async ($(sum_get "$d" t_async 6.12) ms with 6.12's scheduling), efficiency $(sum_get "$d" efficiency) % ($(sum_get "$d" efficiency 6.12) %)"
 }
 
-# Virtual-clock scenarios in JOBS lanes, then real-clock ones alone.
+# rpm_one: the runtime PM latency row's boot and analysis (rpm-latency/)
+rpm_one() {
+	d=$out/rpm-latency start=$(date +%s)
+	echo "bench: runtime PM latency: guest running (chains of $(echo $RPM_CHAIN | tr ' ' ','), virtual clock)"
+	# shellcheck disable=SC2086
+	if ! CLOCK=virtual EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace" \
+		"$top/lab/run-guest.sh" rpm-latency "$d" "$RPM_ROUNDS" "$RPM_LAT_US" virtual $RPM_CHAIN \
+		> "$out/rpm-latency.log" 2>&1; then
+		echo "bench: runtime PM latency: FAILED: $(tail -1 "$out/rpm-latency.log")"
+		return 1
+	fi
+	files=
+	for c in $RPM_CHAIN; do files="$files $d/rpm-$c-sync.jsonl $d/rpm-$c-queued.jsonl"; done
+	# shellcheck disable=SC2086
+	"$top/build/tools/rpm-latency" --callback-us "$RPM_LAT_US" $files > "$d/table.txt" 2> "$d/analysis.log" || {
+		echo "bench: runtime PM latency: analysis FAILED: $(tail -1 "$d/analysis.log")"
+		return 1
+	}
+	echo "bench: runtime PM latency: done in $(($(date +%s) - start)) s"
+}
+
+# Virtual-clock scenarios (and the runtime PM latency boot) in JOBS lanes,
+# then real-clock ones alone.
 n=0 virt= real=
 for s in $SCENARIOS; do
 	n=$((n + 1))
 	if [ "$(clock_of "$s")" = real ]; then real="$real $n:$s"; else virt="$virt $n:$s"; fi
 done
-lane() {	# lane K: every JOBS-th virtual-clock scenario from the K-th
+[ -z "$RPM_CHAIN" ] || virt="$virt rpm:"
+lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 	k=0 rc=0
 	for item in $virt; do
-		[ $((k % JOBS)) -eq "$1" ] && { one "${item%%:*}" "${item#*:}" || rc=1; }
+		if [ $((k % JOBS)) -eq "$1" ]; then
+			case $item in
+			rpm:) rpm_one || rc=1;;
+			*) one "${item%%:*}" "${item#*:}" || rc=1;;
+			esac
+		fi
 		k=$((k + 1))
 	done
 	return $rc
@@ -245,6 +288,13 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 		printf "%-${w}s %10s %10s %10s %8s %9s | %7s %7s %8s %8s\n" "$s" "$bare" "$traced" "$tc" \
 			"$(cost "$bare" "$traced")" "$(cost "$bare" "$tc")" $(bpf_figures "$out/$s")
 	done
+	if [ -n "$RPM_CHAIN" ]; then
+		echo
+		echo "# runtime PM: a leaf resumed through a chain of N suppliers (pm_links), $RPM_ROUNDS rounds per"
+		echo "# request kind, every runtime callback sleeping $RPM_LAT_US us (virtual clock: the PM core's and"
+		echo "# pm_wq's CPU work weighs 10-20x more than on a laptop); us, nearest-rank percentiles"
+		grep -v '^#' "$out/rpm-latency/table.txt"
+	fi
 	echo
 	echo "# $speed"
 	echo "# per-phase tables: $out/<scenario>/table.txt; figures: <scenario>/phases.png"
