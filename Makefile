@@ -68,6 +68,11 @@ endif
 #> SCENARIO=dag-100  make guest/run/shell: a scenario name (bench/scenarios) or file loaded in pmsynth; none: no synthetic devices
 #> SCENARIOS=  make bench: scenario names or files (default: the eight of bench/run-bench.sh)
 #> REPS=3  make bench: transitions per mode and scenario
+#> RPM_CHAIN=1 10 100  make bench: chain lengths of the runtime PM latency row (none: no row)
+#> RPM_ROUNDS=50  make bench: rounds per chain length and request kind (sync, queued)
+#> RPM_LAT_US=100  make bench: each runtime callback's sleep in the latency row, us
+#> BATTERY_REPS=3  make bench: transitions per mode of the ACPI battery rows (0: no rows)
+#> BATTERY_SYNC=20  make bench: the synchronous 1-ms devices after the battery in its second row
 #> JOB=  make guest: the guest job to run (make list shows them)
 #> ARGS=  make guest: the job's arguments
 #> CMD=  make run: a shell command line run in the guest
@@ -79,6 +84,7 @@ endif
 #> ACCEL=auto  auto | tcg | kvm (auto: KVM only on the real clock and only if a probe boot works)
 #> TIMEOUT=600  seconds before a guest is killed (make shell: none unless set)
 #> APPEND=  more kernel command-line arguments for the guest
+#> ACPI_TABLES=  compiled ACPI tables (.aml) for the guest's firmware, e.g. build/acpi/battery.aml
 #> LIVE=  1: stream the guest's console while it runs (make run and make shell always do)
 #> M=  make module: an out-of-tree module directory
 #> FUZZ_TIME=600  make fuzz: seconds per harness
@@ -92,7 +98,7 @@ shell-quote = '$(subst ','\'',$(1))'
 as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,$(v)=$(call shell-quote,$(value $(v)))))
 unexport CMD ARGS APPEND
 
-.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf guest run shell \
+.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell \
 	bench check debug checkpatch bisect fuzz clean
 
 #> help  this list
@@ -103,8 +109,8 @@ help:
 list:
 	@lab/make-help.sh list Makefile
 
-#> all  everything make bench needs (kernel, initramfs, pmsynth, tools, bpf)
-all: kernel initramfs pmsynth tools bpf
+#> all  everything make bench needs (kernel, initramfs, pmsynth, tools, bpf, acpi)
+all: kernel initramfs pmsynth tools bpf acpi
 
 #> deps  install the missing Debian packages (quick when all are present)
 deps:
@@ -160,6 +166,15 @@ tools: deps
 bpf: kernel
 	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(OBJ)/vmlinux
 
+ACPI_AML := $(patsubst lab/acpi/%.asl,$(BUILD)/acpi/%.aml,$(wildcard lab/acpi/*.asl))
+$(BUILD)/acpi/%.aml: lab/acpi/%.asl | deps
+	@mkdir -p $(BUILD)/acpi
+	@iasl -p $(basename $@) $< > $(BUILD)/acpi/$*.log 2>&1 || \
+		{ cat $(BUILD)/acpi/$*.log >&2; rm -f $@; exit 1; }
+
+#> acpi  the guest's extra ACPI tables: build/acpi/battery.aml (a PNP0C0A battery, iasl)
+acpi: $(ACPI_AML)
+
 # what make guest/run/shell put in the guest's /pmlab besides EXTRA
 LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(wildcard $(TOP)/tracepoints/*.bt)
 
@@ -176,11 +191,11 @@ shell: $(GUEST_DEPS) initramfs tools
 	@$(as-typed) LAB_FILES="$(LAB_FILES)" lab/lab-run.sh shell "" $(TOP)/results/shell
 
 #> bench  build what is needed, run the benches in the guest, print the table
-bench: kernel initramfs pmsynth tools bpf
+bench: kernel initramfs pmsynth tools bpf acpi
 	@bench/run-bench.sh $(TOP)/results/bench
 
 #> check  build what is needed, run every host and guest test
-check: kernel initramfs pmsynth tools bpf debug
+check: kernel initramfs pmsynth tools bpf acpi debug
 	@tests/run-tests.sh
 
 #> fuzz  the libFuzzer harnesses of the host readers under ASan/UBSan, FUZZ_TIME s each

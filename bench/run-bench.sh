@@ -14,6 +14,12 @@
 #              depend on the host's load); real-clock ones run alone
 #   SMP, TIMEOUT  passed to lab/run-guest.sh (SMP default 4; on the real
 #              clock no more than the host's cores)
+#   BATTERY_REPS  transitions per mode of the ACPI battery rows (default 3;
+#              0: no rows): one more virtual-clock boot with the battery
+#              SSDT (lab/jobs/battery.sh), the battery resumed sync (6.12)
+#              and async (the series' patch), with the guest's devices
+#              alone and with BATTERY_SYNC (default 20) synchronous 1-ms
+#              pmsynth devices after it
 #   RPM_CHAIN  the runtime PM latency row's chain lengths (default "1 10
 #              100"; "none": no row): one more virtual-clock boot, a leaf
 #              resumed through N suppliers (lab/jobs/rpm-latency.sh,
@@ -46,12 +52,19 @@ fi
 [ -n "${SCENARIOS+set}" ] || SCENARIOS=$DEFAULT_SCENARIOS
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
 case $JOBS in ''|*[!0-9]*|0) die "JOBS must be a positive number, got '$JOBS'";; esac
-RPM_CHAIN=${RPM_CHAIN-1 10 100} RPM_ROUNDS=${RPM_ROUNDS:-50} RPM_LAT_US=${RPM_LAT_US:-100}
+RPM_CHAIN=${RPM_CHAIN-1 10 100}
+RPM_ROUNDS=${RPM_ROUNDS:-50}
+RPM_LAT_US=${RPM_LAT_US:-100}
 [ "$RPM_CHAIN" != none ] || RPM_CHAIN=
 for c in $RPM_CHAIN; do
 	case $c in *[!0-9]*|0) die "RPM_CHAIN takes chain lengths 1..4095 or none, got '$c'";; esac
 	[ "$c" -lt 4096 ] || die "RPM_CHAIN: $c suppliers, pmsynth takes at most 4095"
 done
+BATTERY_REPS=${BATTERY_REPS:-3}
+BATTERY_SYNC=${BATTERY_SYNC:-20}
+case $BATTERY_REPS in ''|*[!0-9]*) die "BATTERY_REPS must be a number (0: no battery rows), got '$BATTERY_REPS'";; esac
+case $BATTERY_SYNC in ''|*[!0-9]*|0) die "BATTERY_SYNC must be a positive number, got '$BATTERY_SYNC'";; esac
+[ "$BATTERY_SYNC" -le 4096 ] || die "BATTERY_SYNC: $BATTERY_SYNC devices, pmsynth takes at most 4096"
 case $RPM_ROUNDS in *[!0-9]*|0) die "RPM_ROUNDS must be a positive number, got '$RPM_ROUNDS'";; esac
 case $RPM_LAT_US in ''|*[!0-9]*) die "RPM_LAT_US must be a number of microseconds, got '$RPM_LAT_US'";; esac
 [ -n "$(echo $SCENARIOS)" ] || die "SCENARIOS is empty (scenario names of bench/scenarios or files; unset: the default eight)"
@@ -66,7 +79,8 @@ for s in $SCENARIOS; do
 	names="$names $n" map="$map $n=$f"
 done
 SCENARIOS=${names# }
-for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency; do
+for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
+	build/acpi/battery.aml; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
 # scen NAME: the scenario's file (in the results directory, once made)
@@ -88,6 +102,7 @@ t0=$(date +%s)
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
 	echo "smp=${SMP:-4} (real clock: at most $(nproc), the host's cores) reps=$REPS jobs=$JOBS"
 	echo "scenarios=$(echo $SCENARIOS)"
+	echo "battery=reps $BATTERY_REPS sync_devices 0 $BATTERY_SYNC clock=virtual"
 	echo "rpm_latency=chain ${RPM_CHAIN:-none} rounds=$RPM_ROUNDS callback_us=$RPM_LAT_US clock=virtual"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
@@ -144,6 +159,35 @@ rpm_one() {
 	echo "bench: runtime PM latency: done in $(($(date +%s) - start)) s"
 }
 
+# battery_one: the ACPI battery rows' boot and figures (battery/table.txt)
+battery_one() {
+	d=$out/battery start=$(date +%s)
+	echo "bench: ACPI battery: guest running ($BATTERY_REPS transitions per mode, virtual clock)"
+	if ! CLOCK=virtual EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace" \
+		"$top/lab/run-guest.sh" battery "$d" "$BATTERY_REPS" 0 "$BATTERY_SYNC" \
+		> "$out/battery.log" 2>&1; then
+		echo "bench: ACPI battery: FAILED: $(tail -1 "$out/battery.log")"
+		return 1
+	fi
+	for n in 0 "$BATTERY_SYNC"; do
+		for m in sync async; do
+			# the battery's resume callback (ms) and async flag in each record
+			cb=$(cat "$d"/battery-$n-$m-*.jsonl | jq -r 'select(.type == "device" and
+				.device == "PNP0C0A:00" and .phase == "resume") | "\(.callback_ns) \(.async)"' |
+				awk -v n="$BATTERY_REPS" '{ s += $1; a += $2; k++ }
+					END { if (k == n) printf "%.3f %d", s / k / 1e6, a }')
+			ph=$(cat "$d"/kernel-$n-$m-*.txt | awk -v n="$BATTERY_REPS" '$1 == "resume" { s += $2; k++ }
+				END { if (k == n) printf "%.3f", s / k }')
+			[ -n "$cb" ] && [ -n "$ph" ] || {
+				echo "bench: ACPI battery: $n sync devices, battery $m: records or kernel times missing"
+				return 1
+			}
+			echo "$n $m $ph $cb"
+		done
+	done > "$d/figures.txt"
+	echo "bench: ACPI battery: done in $(($(date +%s) - start)) s"
+}
+
 # Virtual-clock scenarios (and the runtime PM latency boot) in JOBS lanes,
 # then real-clock ones alone.
 n=0 virt= real=
@@ -152,12 +196,14 @@ for s in $SCENARIOS; do
 	if [ "$(clock_of "$s")" = real ]; then real="$real $n:$s"; else virt="$virt $n:$s"; fi
 done
 [ -z "$RPM_CHAIN" ] || virt="$virt rpm:"
+[ "$BATTERY_REPS" -eq 0 ] || virt="$virt bat:"
 lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 	k=0 rc=0
 	for item in $virt; do
 		if [ $((k % JOBS)) -eq "$1" ]; then
 			case $item in
 			rpm:) rpm_one || rc=1;;
+			bat:) battery_one || rc=1;;
 			*) one "${item%%:*}" "${item#*:}" || rc=1;;
 			esac
 		fi
@@ -294,6 +340,22 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 		echo "# request kind, every runtime callback sleeping $RPM_LAT_US us (virtual clock: the PM core's and"
 		echo "# pm_wq's CPU work weighs 10-20x more than on a laptop); us, nearest-rank percentiles"
 		grep -v '^#' "$out/rpm-latency/table.txt"
+	fi
+	if [ "$BATTERY_REPS" -gt 0 ]; then
+		echo
+		echo "# ACPI battery (seed 006; lab/acpi/battery.asl: _BIF and _BST sleep 10 ms each, an EC's time):"
+		echo "# the resume phase, ms (the kernel's pm_debug_messages, mean of $BATTERY_REPS transitions with pm_async=1),"
+		echo "# the battery resumed sync (6.12: power/async disabled) and async (the series' opt-in), with the"
+		echo "# guest's devices alone and with $BATTERY_SYNC synchronous pmsynth devices (1 ms resume each) after it"
+		echo "# cb: the battery's resume callback, ms; worker: of the $BATTERY_REPS, those run in an async worker"
+		printf "%9s | %-27s | %-27s | %7s\n" "" "battery sync (6.12)" "battery async (series)" ""
+		printf "%9s | %7s %7s %11s | %7s %7s %11s | %7s\n" sync-devs cb worker "resume ms" cb worker \
+			"resume ms" change
+		awk '{ k = $1; i = ($2 == "sync") ? 0 : 1; ph[k, i] = $3; cb[k, i] = $4; wk[k, i] = $5; seen[k] = 1 }
+			END { for (k in seen)
+				printf "%9d | %7.3f %7d %11.3f | %7.3f %7d %11.3f | %+6.1f%%\n", k, cb[k, 0], wk[k, 0],
+					ph[k, 0], cb[k, 1], wk[k, 1], ph[k, 1], 100 * (ph[k, 1] - ph[k, 0]) / ph[k, 0] }' \
+			"$out/battery/figures.txt" | sort -n
 	fi
 	echo
 	echo "# $speed"

@@ -20,6 +20,10 @@
 #             CLOCK=real and only if a probe boot succeeded)
 #   TIMEOUT   seconds before the guest is killed  (600)
 #   APPEND    extra kernel command line arguments
+#   ACPI_TABLES  compiled ACPI tables (.aml, space separated) added to the
+#             guest's firmware tables (QEMU -acpitable), e.g. the battery
+#             SSDT build/acpi/battery.aml (make acpi); default: those a
+#             job names in its "# acpi-tables: NAME.aml ..." line
 #   SCENARIO  a scenario file name in /pmlab (one of EXTRA) the job may use
 #             as its default ($SCENARIO in the job)
 #   CONF      more "NAME=value" lines for the job's run.conf (one per line)
@@ -62,6 +66,12 @@ INTERACTIVE=${INTERACTIVE:-}
 LIVE=${LIVE:-}
 if [ -n "$INTERACTIVE" ]; then TIMEOUT=${TIMEOUT:-none}; else TIMEOUT=${TIMEOUT:-600}; fi
 EXTRA=${EXTRA:-}
+ACPI_TABLES=${ACPI_TABLES:-}
+if [ -z "$ACPI_TABLES" ]; then
+	for t in $(sed -n 's/^# acpi-tables: //p' "$script"); do
+		ACPI_TABLES="$ACPI_TABLES $top/build/acpi/$t"
+	done
+fi
 
 [ -f "$KERNEL" ] || die "kernel $KERNEL not built (make kernel)"
 [ -f "$INITRAMFS" ] || die "initramfs $INITRAMFS not built (make initramfs)"
@@ -71,6 +81,16 @@ case $TIMEOUT in none) [ -n "$INTERACTIVE" ] ||
 ''|*[!0-9]*|0) die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";; esac
 case $CLOCK in virtual|real) ;; *) die "CLOCK must be virtual or real, got '$CLOCK'";; esac
 case $ACCEL in auto|tcg|kvm) ;; *) die "ACCEL must be auto, tcg or kvm, got '$ACCEL'";; esac
+acpi_args=
+for f in $ACPI_TABLES; do
+	[ -f "$f" ] || die "ACPI table $f not found (make acpi builds build/acpi/*.aml)"
+	case $(od -An -c -N4 "$f" | tr -d ' ') in
+	SSDT|DSDT) ;;
+	*) die "ACPI table $f is not a compiled SSDT (iasl's .aml)";;
+	esac
+	case $f in *,*) die "ACPI table path $f has a comma (QEMU's option syntax)";; esac
+	acpi_args="$acpi_args -acpitable file=$f"
+done
 
 # Accelerator.  Virtual time needs TCG's instruction counter.
 accel=tcg
@@ -132,6 +152,7 @@ qemu=qemu-system-x86_64
 	echo "mem=$MEM"
 	echo "qemu=$($qemu --version | head -1)"
 	echo "kernel=$KERNEL"
+	[ -z "$ACPI_TABLES" ] || echo "acpi_tables=$ACPI_TABLES"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$tmp/run.txt"
 
@@ -141,7 +162,7 @@ append="console=ttyS0,115200 panic=-1 suspend.pm_test_delay=0 no_console_suspend
 qemu_run() {
 	# shellcheck disable=SC2086
 	$qemu -machine pc -nodefaults -no-user-config -display none -no-reboot \
-		$accel_args -smp "$SMP" -m "$MEM" \
+		$accel_args -smp "$SMP" -m "$MEM" $acpi_args \
 		-kernel "$KERNEL" -initrd "$work/initrd.cpio" -append "$append" \
 		"$@" -serial "file:$work/channel"
 }

@@ -1,14 +1,18 @@
 #!/bin/sh
 # make bench's pipeline end to end on one small scenario (chain-100, one
 # transition per mode): guest records, critpath, the table, the figure,
-# the run settings.  Numbers are the bench's business; this checks that
-# each is there and that the chain is analysed as a chain.
+# the run settings; the runtime PM latency rows (chains of 1 and 10, 3
+# rounds) and the ACPI battery rows (1 transition per mode, 0 and 5 sync
+# devices).  Numbers are the bench's business; this checks that each is
+# there, that the chain is analysed as a chain, that no latency is below
+# the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 12
+tap_plan 16
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
-SCENARIOS=chain-100 REPS=1 JOBS=1 "$TOP/bench/run-bench.sh" "$w" > "$w.log" 2>&1
+SCENARIOS=chain-100 REPS=1 JOBS=1 RPM_CHAIN="1 10" RPM_ROUNDS=3 BATTERY_REPS=1 BATTERY_SYNC=5 \
+	"$TOP/bench/run-bench.sh" "$w" > "$w.log" 2>&1
 ok $? "run-bench.sh runs chain-100"
 sed 's/^/# /' "$w.log"
 r=$w/latest
@@ -32,4 +36,12 @@ check "run.txt names kernel release, series hash, QEMU and clock" \
 	sh -c "grep -q '^kernel_release=6.12' '$r/run.txt' && grep -qE '^series_sha256=[0-9a-f]{64}$' '$r/run.txt' && grep -q '^qemu=QEMU' '$r/run.txt' && grep -q '^clock.chain-100=virtual$' '$r/run.txt'"
 check "records, per-phase table and figure are kept" \
 	sh -c "[ -s '$r/chain-100/sync-1.jsonl' ] && [ -s '$r/chain-100/async-1.jsonl' ] && [ -s '$r/chain-100/legacy-1.jsonl' ] && [ -s '$r/chain-100/table-6.12.txt' ] && [ -s '$r/chain-100/bpf-stats.txt' ] && grep -q '^resume ' '$r/chain-100/table.txt' && file '$r/chain-100/phases.png' | grep -q PNG"
+check "the runtime PM latency rows: chains of 1 and 10, sync and queued, 3 rounds, p50 p99 max floor per-dev" \
+	sh -c "[ \$(grep -cE '^ +(1|10) (sync |queued) +3( +[0-9.]+){4} +-?[0-9.]+$' '$r/table.txt') -eq 4 ]"
+check "no latency below its floor: p50 >= (N + 1) x 100 us (the resume callbacks' sleeps)" \
+	awk '$2 ~ /^(sync|queued)$/ && NF == 8 { n++; if ($4 < $7 || $7 != ($1 + 1) * 100) bad++ } END { exit !(n == 4 && !bad) }' "$r/table.txt"
+check "the battery rows: 0 and 5 sync devices; sync: never in a worker, async: in one" \
+	sh -c "[ \$(grep -cE '^ +(0|5) \\| +[0-9.]+ +0 +[0-9.]+ \\| +[0-9.]+ +1 +[0-9.]+ \\| +[-+][0-9.]+%$' '$r/table.txt') -eq 2 ]"
+check "the battery's resume callback re-read it (>= 20 ms: _BIF and _BST) in every row" \
+	awk -F'|' '$1 ~ /^ +[0-9]+ $/ && NF == 4 { n++; split($2, a, " "); split($3, b, " "); if (a[1] >= 20 && b[1] >= 20) g++ } END { exit !(n == 2 && g == 2) }' "$r/table.txt"
 tap_done

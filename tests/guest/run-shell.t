@@ -4,10 +4,11 @@
 # has the lab's setup (pm_test core, the scenario's devices), saves
 # /results and returns the command's status; make shell is a real
 # terminal session (Ctrl-C interrupts the command in the guest, not the
-# shell; exit N is make's status); KERNEL= boots your kernel with pmsynth
-# built for it from KSRC, and does not build the lab kernel.
+# shell; exit N is make's status); KERNEL= (command line or environment)
+# boots your kernel with pmsynth built for it from KSRC, and does not build
+# the lab kernel; SCRIPT= runs a script file of yours.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 16
+tap_plan 17
 w=$BUILD/test-guest/run-shell
 rm -rf "$w"
 mkdir -p "$w"
@@ -50,10 +51,14 @@ dk=build/obj-debug/arch/x86/boot/bzImage
 (cd "$TOP" && make -n run KERNEL=$dk CMD=true) > "$w/own-n.txt" 2>&1
 check "make run KERNEL=... does not build the lab kernel (make -n: no bzImage build)" \
 	sh -c "! grep -q 'bzImage modules\|kernel: building' '$w/own-n.txt' && grep -q 'own-kernel.sh' '$w/own-n.txt'"
-(cd "$TOP" && make -s run KERNEL=$dk CMD='uname -v; ls /sys/bus/pmsynth/devices | wc -l') > "$w/own.out" 2>&1 < /dev/null
-ok $? "make run KERNEL=<the debug kernel> runs"
+(cd "$TOP" && KERNEL=$dk make -n run CMD=true) > "$w/own-env-n.txt" 2>&1
+check "... nor does KERNEL=... from the environment" \
+	sh -c "! grep -q 'bzImage modules\|kernel: building' '$w/own-env-n.txt' && grep -q 'own-kernel.sh' '$w/own-env-n.txt'"
+printf '%s\n' 'uname -v' 'ls /sys/bus/pmsynth/devices | wc -l' 'echo "from-script $(basename "$0")"' > "$w/own.sh"
+(cd "$TOP" && KERNEL=$dk make -s run SCRIPT="$w/own.sh") > "$w/own.out" 2>&1 < /dev/null
+ok $? "KERNEL=<the debug kernel> make run SCRIPT=own.sh runs the script"
 uts=$(sed -n 's/^#define UTS_VERSION "\(.*\)"$/\1/p' "$TOP/build/obj-debug/include/generated/utsversion.h")
-check "... on that kernel (its version string) with pmsynth built for it (100 devices)" \
-	sh -c "grep -qF '$uts' '$w/own.out' && grep -q '^100\$' '$w/own.out' && modinfo -F vermagic '$TOP/build/pmsynth-own/pmsynth.ko' |
+check "... on that kernel (its version string) with pmsynth built for it (100 devices), the script's own lines" \
+	sh -c "grep -qF '$uts' '$w/own.out' && grep -q '^100\$' '$w/own.out' && grep -q '^from-script ' '$w/own.out' && modinfo -F vermagic '$TOP/build/pmsynth-own/pmsynth.ko' |
 		grep -q \"^\$(cat '$TOP/build/obj-debug/include/config/kernel.release') \""
 tap_done

@@ -25,7 +25,7 @@ check "make help prints each of them (not shown: ${notshown:-none})" [ -z "$nots
 
 # variables the user sets: ?= in the Makefile, and those the scripts read
 vars=$( { sed -n 's/^\([A-Z_][A-Z_]*\) *?=.*/\1/p' "$mk"
-	  sed -n 's/^\([A-Z][A-Z_]*\)=\${\1[-:].*/\1/p' "$TOP"/lab/run-guest.sh "$TOP"/bench/run-bench.sh
+	  grep -ohE '\b([A-Z][A-Z_]*)=\$\{\1[-:]' "$TOP"/lab/run-guest.sh "$TOP"/bench/run-bench.sh | sed 's/=.*//' 
 	  echo "KERNEL KSRC SCENARIO SCENARIOS CMD SCRIPT ARGS JOB EXTRA APPEND LIVE" | tr ' ' '\n'; } |
 	grep -vx INTERACTIVE | sort -u)	# INTERACTIVE: set by make shell itself
 undoc=$(for v in $vars; do grep -q "^  $v=" "$w/help" || echo "$v"; done | tr '\n' ' ')

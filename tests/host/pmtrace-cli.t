@@ -1,9 +1,10 @@
 #!/bin/sh
-# bpf/pmtrace's command line, on the host: --help with examples, --version,
-# and bad options or arguments refused with their cause before anything is
-# opened.  pmtrace never gets as far as loading BPF here: every run has an
-# argument that fails first, and as root it runs as nobody without
-# capabilities (setpriv), where the bpf() syscall is refused anyway.
+# bpf/pmtrace's command line, on the host, built with ASan and UBSan: --help
+# with examples, --version, and bad options or arguments refused with their
+# cause before anything is opened.  pmtrace never gets as far as loading
+# BPF here: every run has an argument that fails first, and as root it runs
+# as nobody without capabilities (setpriv), where the bpf() syscall is
+# refused anyway.
 . "$(dirname "$0")/../lib.sh"
 tap_plan 17
 w=$(mktemp -d)
@@ -12,7 +13,7 @@ chmod 755 "$w"
 mkdir "$w/out"
 chmod 777 "$w/out"
 if [ ! -r "$BUILD/obj/vmlinux" ] ||
-	! make -s -C "$TOP/bpf" O="$w" VMLINUX="$BUILD/obj/vmlinux" > "$w/build.log" 2>&1; then
+	! make -s -C "$TOP/bpf" O="$w" SANITIZE=1 VMLINUX="$BUILD/obj/vmlinux" > "$w/build.log" 2>&1; then
 	sed 's/^/# /' "$w/build.log" 2>/dev/null
 	ok 1 "pmtrace builds (needs $BUILD/obj/vmlinux: make kernel)"
 	i=2
