@@ -10,8 +10,14 @@
 # A file with the line "# run-tests: background" (the series bisect: kernel
 # builds, nothing else) starts first, at nice 19 with JOBS=2, and runs
 # alongside the others: a TCG guest with -icount runs on one host core and
-# leaves the other idle.  Its summary line comes last.  Such a file must
-# not run the sanitized host tools (their reports are collected per file).
+# leaves the other idle.  Its summary line comes last.
+#
+# Files with the line "# run-tests: parallel" (guest tests that only boot
+# guests into their own directories: no make in the project, no look at
+# other processes) run last, two at a time: two single-threaded TCG guests
+# keep both cores busy, and virtual time does not depend on the host's load.
+# The others run one at a time, in order, before them.  Sanitizer reports
+# are collected per file (each file has its own log path).
 top=$(cd "$(dirname "$0")/.." && pwd)
 logdir=$top/results/tests
 rm -rf "$logdir"
@@ -19,16 +25,18 @@ mkdir -p "$logdir"
 [ $# -gt 0 ] || set -- "$top"/tests/host/*.t "$top"/tests/guest/*.t
 
 # Host tools built with SANITIZE=1 (bench/Makefile) abort on any ASan,
-# LeakSanitizer or UBSan finding and leave its report in $logdir; a report
-# fails the test file that ran the tool, whatever the tool's caller checked.
-export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logdir/sanitizer"
-export UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1:log_path=$logdir/sanitizer"
+# LeakSanitizer or UBSan finding and leave its report in $logdir (the
+# file's own log path, run_file); a report fails the test file that ran
+# the tool, whatever the tool's caller checked.
 
 # run_file FILE [background]: run it, write its log, LOG.counts ("passed failed skipped")
 # and LOG.summary (the lines printed for it)
 run_file() {
 	name=$(basename "$(dirname "$1")")/$(basename "$1" .t)
 	log=$logdir/$(echo "$name" | tr / -).tap
+	san=$log.sanitizer
+	export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$san"
+	export UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1:log_path=$san"
 	start=$(date +%s)
 	if [ -n "$2" ]; then
 		JOBS=2 nice -n 19 sh "$1" > "$log" 2>&1
@@ -45,15 +53,12 @@ run_file() {
 		echo "not ok - $name: planned $plan checks, ran $((p + s + f))" >> "$log"
 		f=$((f + 1))
 	fi
-	if [ -z "$2" ]; then
-		for r in "$logdir"/sanitizer.*; do
-			[ -e "$r" ] || continue
-			echo "not ok - $name: a sanitizer report, $r:" >> "$log"
-			sed 's/^/# /' "$r" | head -30 >> "$log"
-			mv "$r" "$log.$(basename "$r")"
-			f=$((f + 1))
-		done
-	fi
+	for r in "$san".*; do
+		[ -e "$r" ] || continue
+		echo "not ok - $name: a sanitizer report, $r:" >> "$log"
+		sed 's/^/# /' "$r" | head -30 >> "$log"
+		f=$((f + 1))
+	done
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $name: exited $rc" >> "$log"
 		f=1
@@ -80,11 +85,31 @@ for t in "$@"; do
 	bg_pids="$bg_pids $!"
 	bg_logs="$bg_logs $logdir/$(echo "$name" | tr / -).tap"
 done
+par=
 for t in "$@"; do
 	grep -qx '# run-tests: background' "$t" && continue
+	if grep -qx '# run-tests: parallel' "$t"; then
+		par="$par $t"
+		continue
+	fi
 	run_file "$t" ""
 	cat "$log.summary"
 	add_counts "$log"
+done
+# par_lane: run the parallel files not yet claimed by the other lane
+# (mkdir claims one atomically), printing each summary when it is done
+par_lane() {
+	for t in $par; do
+		mkdir "$logdir/claim-$(basename "$(dirname "$t")")-$(basename "$t" .t)" 2>/dev/null || continue
+		run_file "$t" ""
+		cat "$log.summary"
+	done
+}
+par_lane & lane_pid=$!
+par_lane
+wait "$lane_pid"
+for t in $par; do
+	add_counts "$logdir/$(basename "$(dirname "$t")")-$(basename "$t" .t).tap"
 done
 for pid in $bg_pids; do
 	wait "$pid"

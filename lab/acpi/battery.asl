@@ -3,12 +3,16 @@
  * guest, passed to QEMU as an SSDT (-acpitable) by the battery test and
  * make bench's battery row only (lab/run-guest.sh ACPI_TABLES=).
  *
- * 6.12's drivers/acpi/battery.c binds to it: probe and every resume
- * evaluate _STA, _BIF and _BST.  On a laptop _BIF and _BST read the
- * battery through the Embedded Controller's SMBus, milliseconds each;
- * QEMU's pc machine has no EC, so each method sleeps BATTERY_MS (AML
- * Sleep: msleep() in the guest) before returning constant data:
- * a 6000 mAh Li-ion battery, discharging at 1280 mA, 4096 mAh left.
+ * 6.12's drivers/acpi/battery.c binds to it.  Its resume callback
+ * evaluates _STA only (acpi_battery_update(battery, true) returns after
+ * the presence check); _BIF and _BST are read again after the devices
+ * have resumed, by its PM_POST_SUSPEND notifier, and at probe.  On a
+ * laptop these methods read the Embedded Controller: _STA the
+ * battery-present bit (one EC transaction), _BIF and _BST the battery's
+ * SMBus registers (many).  QEMU's pc machine has no EC, so each method
+ * sleeps instead (AML Sleep(): msleep() in the guest, which HZ=250 rounds
+ * up to whole 4 ms jiffies: Sleep (1) takes 4-8 ms) and returns constant
+ * data: a 6000 mAh Li-ion battery, discharging at 1280 mA, 4096 mAh left.
  */
 DefinitionBlock ("", "SSDT", 2, "PMLAB", "BATTERY", 0x00000001)
 {
@@ -18,9 +22,11 @@ DefinitionBlock ("", "SSDT", 2, "PMLAB", "BATTERY", 0x00000001)
 		{
 			Name (_HID, EisaId ("PNP0C0A"))
 			Name (_UID, One)
-			Name (BTMS, 10)		/* BATTERY_MS: each method's EC time */
-			Method (_STA, 0, NotSerialized)
+			Name (STMS, 1)		/* _STA's EC read, ms */
+			Name (BTMS, 10)		/* _BIF's and _BST's EC reads, ms */
+			Method (_STA, 0, Serialized)
 			{
+				Sleep (STMS)
 				Return (0x1F)
 			}
 			Method (_BIF, 0, Serialized)

@@ -58,27 +58,39 @@ wait_for() {
 
 resumes() { sed -n 's/^runtime_resume //p' $B/leaf/calls; }
 
-# rounds.sh N OP: ROUNDS rounds of OP on the leaf, run under pmtrace
+# rounds.sh N OP: ROUNDS rounds of OP on the leaf, run under pmtrace.  On
+# the virtual clock every instruction of every vCPU advances the one clock
+# and a busy vCPU delays the others' wake-ups, so while a request is in
+# flight the shell does no work: the request is a builtin echo, and the
+# waits are "read -t" on an empty FIFO (no fork, unlike sleep or $(...))
+# before each look at sysfs
 cat > /tmp/rounds.sh <<'R'
 . /pmlab/pmlib.sh
 B=/sys/bus/pmsynth/devices
 n=$1 op=$2 rounds=$3
+rm -f /tmp/rounds.fifo
+mkfifo /tmp/rounds.fifo || fail "cannot make /tmp/rounds.fifo"
+exec 3<> /tmp/rounds.fifo
+nap() { read -t "$1" -u 3 _ || true; }
+resumes() { sed -n 's/^runtime_resume //p' $B/leaf/calls; }
 r=1
 while [ "$r" -le "$rounds" ]; do
-	before=$(sed -n 's/^runtime_resume //p' $B/leaf/calls)
-	[ "$(rpmctl leaf "$op")" -ge 0 ] || fail "rpm leaf $op failed in round $r"
+	before=$(resumes)
+	echo "rpm leaf $op" > $PMSYNTH/control || fail "rpm leaf $op refused in round $r"
+	nap 0.05
+	[ "$(pmsynth_value status rpm_result)" -ge 0 ] || fail "rpm leaf $op failed in round $r"
 	k=0
-	while [ "$(sed -n 's/^runtime_resume //p' $B/leaf/calls)" = "$before" ]; do
+	while [ "$(resumes)" = "$before" ]; do
 		k=$((k + 1))
-		[ "$k" -le 1000 ] || fail "the leaf did not resume in round $r"
-		sleep 0.01
+		[ "$k" -le 500 ] || fail "the leaf did not resume in round $r"
+		nap 0.02
 	done
 	k=0
 	while [ "$(cat $B/s1/power/runtime_status)" != suspended ] ||
 	      [ "$(cat $B/leaf/power/runtime_status)" != suspended ]; do
 		k=$((k + 1))
-		[ "$k" -le 1000 ] || fail "the chain did not suspend after round $r"
-		sleep 0.01
+		[ "$k" -le 500 ] || fail "the chain did not suspend after round $r"
+		nap 0.02
 	done
 	r=$((r + 1))
 done

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # pmtrace's CPU accounting and worker figures on a known scenario: the
 # chain-100 pm_link chain (d0 <- d1 <- ... <- d99, every device async,
 # sleeping callbacks), one sync transition and one async on each scheduler.

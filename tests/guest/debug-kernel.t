@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The series' scheduler under the reliability kernel (make debug: lockdep,
 # KASAN, DEBUG_ATOMIC_SLEEP, hung-task detection): the fault-injection run
 # (every phase, pm_async=1), the topology changes (devices unregistered and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # A guest job's exit status is the host command's exit status.
 . "$(dirname "$0")/../lib.sh"
 tap_plan 4

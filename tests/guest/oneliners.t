@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Every bpftrace tool in tracepoints/ and the trace-cmd recipe, run in the
 # guest on synthetic devices: the output holds what the tool promises.
 . "$(dirname "$0")/../lib.sh"

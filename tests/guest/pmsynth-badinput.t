@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Each bad scenario is refused with its line and cause; nothing is created;
 # the loaded population stays.  The scenarios are the files of
 # tests/data/bad-scenarios, which the host reader refuses with the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # A 500-device scenario with pm_links loads, every link shows in
 # /sys/class/devlink, and a full transition (all phases) runs with 0
 # oracle violations, sync and on both async schedulers (6.12's, the series').

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # direct_complete: a pmsynth device whose ->prepare() returns 1 and that is
 # runtime-suspended is left alone by the PM core (only ->prepare() and
 # ->complete() run; dpm_device_end says skipped_direct_complete), while a

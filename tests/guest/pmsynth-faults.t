@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # A failure injected in each system-sleep phase, async (the series'
 # scheduling and 6.12's) and sync:
 # suspend-side ones abort the transition, resume-side ones are reported;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Concurrent "hold" writes while pmsynth unloads and loads its population
 # (tree-100, 20 rounds): no deadlock between an attribute write and the
 # unload that waits for it, and the holds balance afterwards.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # insmod, load a scenario, rmmod, 100 times: every device and link goes
 # away and slab usage returns to the start.
 . "$(dirname "$0")/../lib.sh"

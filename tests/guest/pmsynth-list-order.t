@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # A dependency known only to dpm_list order (no device link): what sync,
 # 6.12's and the series' async scheduling each do with it (see the job's
 # header and Documentation/power/suspend-async.rst), and that a device link

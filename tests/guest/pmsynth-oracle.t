@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The ordering oracle reports the violations its self-test provokes (sync
 # and async), and none when the dependency is a real pm_link.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM: a reference on a leaf resumes its parents and master first,
 # dropping it autosuspends the subtree, counts stay balanced.
 . "$(dirname "$0")/../lib.sh"

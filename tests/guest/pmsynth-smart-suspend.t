@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # DPM_FLAG_SMART_SUSPEND and DPM_FLAG_MAY_SKIP_RESUME on runtime-suspended
 # pmsynth devices with driver callbacks (pmsynth's driver bound): the PM
 # core skips suspend_late and suspend_noirq of both, resumes the

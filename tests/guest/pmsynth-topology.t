@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Devices unregistered and pm_links deleted in the middle of each
 # system-sleep phase, on both async schedulers: no hang, every remaining
 # device ends active, 0 oracle violations; with the series' scheduling an

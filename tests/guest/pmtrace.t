@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # bpf/pmtrace against trace-cmd on the same transition (both on
 # CLOCK_MONOTONIC): one record per device per phase, and per-device callback
 # durations that agree with trace-cmd's power:device_pm_callback_start/end.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM's usage and child counters, ignore_children and idle
 # notifications, checked in power/runtime_* and in the rpm events.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM: a resume arriving during a suspend, deferred (asynchronous) or
 # waiting (synchronous), then resuming; checked in the rpm events.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM callback errors: -EBUSY/-EAGAIN leave a device active, other
 # errors block it until cleared; checked in the rpm events.
 . "$(dirname "$0")/../lib.sh"

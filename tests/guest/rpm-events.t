@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The series' runtime PM events on pmsynth devices: every runtime callback
 # the PM core runs is traced, ->runtime_idle() and those run by
 # pm_runtime_force_suspend/resume() (forced=1) included, with the function

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM through pm_links: suppliers resume first and suspend after the
 # last consumer, the supplier's usage counts its active consumers.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM requests: queued through pm_wq, suspend timers, autosuspend
 # delay changes while a timer is pending, checked in the rpm events.
 . "$(dirname "$0")/../lib.sh"

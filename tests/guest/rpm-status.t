@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM: pm_runtime_barrier(), disable/enable with requests pending,
 # set_active/set_suspended's parent/child rules; checked in the rpm events.
 . "$(dirname "$0")/../lib.sh"

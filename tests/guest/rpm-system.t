@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Runtime PM across a system transition: the core's usage reference, the
 # phases run with runtime PM disabled, runtime-suspended and direct_complete devices.
 . "$(dirname "$0")/../lib.sh"

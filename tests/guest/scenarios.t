@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Every shipped scenario, sync and on both async schedulers (6.12's,
 # pm_async=2, and the series', pm_async=1): the transition succeeds, the
 # pmsynth oracle sees no ordering violation, every device ends active, and

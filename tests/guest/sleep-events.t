@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The series' system-sleep device events off the common path: a callback
 # waiting with device_pm_wait_for_dev() shows as a "callback" wait; a
 # wakeup event during suspend shows where the transition was aborted and

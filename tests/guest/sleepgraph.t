@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # bpf/pmtrace against the kernel's own suspend/resume analyser,
 # tools/power/pm-graph/sleepgraph.py, run on the host (offline) over the
 # ftrace capture of the same transition: trace-cmd's report, in the tracefs

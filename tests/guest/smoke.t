@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The guest boots the lab kernel, has its tools, and reports its settings.
 . "$(dirname "$0")/../lib.sh"
 tap_plan 6

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # Results written before and after a full suspend/resume cycle (mem +
 # pm_test core: every phase incl. late and noirq) reach the host.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # A hung guest is killed at its timeout; no results are presented.
 . "$(dirname "$0")/../lib.sh"
 tap_plan 5

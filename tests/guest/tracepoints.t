@@ -1,4 +1,5 @@
 #!/bin/sh
+# run-tests: parallel
 # The dpm_device events of the series, on a transition of 100 synthetic
 # devices of which every 5th is synchronous: one start and done event per
 # device per phase, queued for async devices only, none in prepare and
