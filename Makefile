@@ -68,7 +68,7 @@ endif
 #> SCENARIO=dag-100  make guest/run/shell: a scenario name (bench/scenarios) or file loaded in pmsynth; none: no synthetic devices
 #> SCENARIOS=  make bench: scenario names or files (default: the eight of bench/run-bench.sh)
 #> REPS=3  make bench: transitions per mode and scenario
-#> RPM_CHAIN=1 10 100  make bench: chain lengths of the runtime PM latency row (none: no row)
+#> RPM_CHAIN=1 10 40  make bench: chain lengths of the runtime PM latency rows (none: no rows; 6.12 overflows its stack near 57)
 #> RPM_ROUNDS=50  make bench: rounds per chain length and request kind (sync, queued)
 #> RPM_LAT_US=100  make bench: each runtime callback's sleep in the latency row, us
 #> BATTERY_REPS=3  make bench: transitions per mode of the ACPI battery rows (0: no rows)

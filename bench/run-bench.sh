@@ -52,7 +52,7 @@ fi
 [ -n "${SCENARIOS+set}" ] || SCENARIOS=$DEFAULT_SCENARIOS
 case $REPS in ''|*[!0-9]*|0) die "REPS must be a positive number, got '$REPS'";; esac
 case $JOBS in ''|*[!0-9]*|0) die "JOBS must be a positive number, got '$JOBS'";; esac
-RPM_CHAIN=${RPM_CHAIN-1 10 100}
+RPM_CHAIN=${RPM_CHAIN-1 10 40}
 RPM_ROUNDS=${RPM_ROUNDS:-50}
 RPM_LAT_US=${RPM_LAT_US:-100}
 [ "$RPM_CHAIN" != none ] || RPM_CHAIN=
