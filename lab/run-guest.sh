@@ -118,8 +118,15 @@ mkdir -p "$out.tmp"
 tmp=$(realpath "$out.tmp")
 work=$(mktemp -d "${TMPDIR:-/tmp}/pmlab-run.XXXXXX")
 qemu_pid=
+# kill_qemu: QEMU runs in a background subshell ($qemu_pid): kill QEMU, its
+# child, first; killed first, the subshell would leave QEMU to init, and a
+# guest left running spins a host core through virtual time
+kill_qemu() {
+	pkill -9 -P "$qemu_pid" 2>/dev/null || true
+	kill -9 "$qemu_pid" 2>/dev/null || true
+}
 cleanup() {
-	[ -z "$qemu_pid" ] || kill -9 "$qemu_pid" 2>/dev/null || true
+	[ -z "$qemu_pid" ] || kill_qemu
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -195,8 +202,7 @@ fi
 # Wait for QEMU to exit on its own (guest poweroff) or kill it.
 while [ -n "$qemu_pid" ] && kill -0 "$qemu_pid" 2>/dev/null; do
 	if [ "$TIMEOUT" != none ] && [ $(($(date +%s) - start)) -ge "$TIMEOUT" ]; then
-		kill -9 "$qemu_pid" 2>/dev/null || true
-		pkill -9 -P "$qemu_pid" 2>/dev/null || true
+		kill_qemu
 		wait "$qemu_pid" 2>/dev/null || true
 		qemu_pid=
 		[ ! -t 0 ] || stty sane 2>/dev/null || true
