@@ -30,6 +30,15 @@ pm_cycle() {
 	echo mem > /sys/power/state
 }
 
+# kernel_times FILE: the device-phase times the kernel printed during the
+# last transition ("PHASE MSECS" lines, pm_debug_messages on), from a ring
+# buffer cleared before it (dmesg -c)
+kernel_times() {
+	dmesg -c | sed -n 's/.*PM: \(.*\) of devices complete after \([0-9.]*\) msecs.*/\1 \2/p' |
+		tr ' ' '_' | sed 's/_\([0-9.]*\)$/ \1/' > "$1"
+	[ -s "$1" ] || fail "the kernel printed no device-phase times for $1"
+}
+
 # trace_setup EVENT...: clear the trace buffer and enable exactly EVENTs
 # (subsystem:name), with a per-CPU buffer large enough for hundreds of
 # devices, on the mono clock.

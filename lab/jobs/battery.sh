@@ -46,13 +46,6 @@ teq "BAT0 reports _BIF and _BST's figures (uAh, uA)" "6000000 5900000 4096000 12
 teq "the battery opts in to async suspend/resume (the series' patch)" enabled \
 	"$(cat $bat/power/async)"
 
-# kernel_times FILE: the device-phase times the kernel printed
-kernel_times() {
-	dmesg -c | sed -n 's/.*PM: \(.*\) of devices complete after \([0-9.]*\) msecs.*/\1 \2/p' |
-		tr ' ' '_' | sed 's/_\([0-9.]*\)$/ \1/' > "$1"
-	[ -s "$1" ] || fail "the kernel printed no device-phase times for $1"
-}
-
 echo "echo 1 > /sys/power/pm_async && echo mem > /sys/power/state" > /tmp/cycle.sh
 for nsync in "$@"; do
 	if [ "$nsync" -gt 0 ]; then

@@ -45,13 +45,6 @@ echo "scenario=$name devices=$devices links=$links cpus=$cpus clock=$clock" > de
 echo 1 > /sys/power/pm_debug_messages || fail "no /sys/power/pm_debug_messages"
 ls /sys/bus/*/devices | grep -c . > guest-devices.txt
 
-# kernel_times FILE: the device-phase times the kernel printed during the
-# last transition ("PHASE MSECS" lines), from a cleared ring buffer.
-kernel_times() {
-	dmesg -c | sed -n 's/.*PM: \(.*\) of devices complete after \([0-9.]*\) msecs.*/\1 \2/p' |
-		tr ' ' '_' | sed 's/_\([0-9.]*\)$/ \1/' > "$1"
-	[ -s "$1" ] || fail "the kernel printed no device-phase times for $1"
-}
 
 # the events pmtrace attaches to, for trace-cmd
 TRACECMD_EVENTS="-e power:suspend_resume -e power:device_pm_callback_start
