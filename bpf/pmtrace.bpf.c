@@ -220,6 +220,7 @@ int BPF_PROG(cpu_idle, unsigned int state, unsigned int cpu_id)
 	else if (from == PMT_CPU_IDLE)
 		a->idle += now - a->last;
 	a->last = now;
+	a->prev = from;
 	a->state = to;
 	__sync_fetch_and_add(&a->seq, 1);
 	if (to == PMT_CPU_IDLE)
@@ -242,13 +243,19 @@ struct snap_ctx {
 	__u64 now;
 };
 
-/* bpf_loop callback: CPU @cpu's busy and idle ns up to ctx->now, read
- * consistently under its sequence count */
+/*
+ * bpf_loop callback: CPU @cpu's busy and idle ns up to ctx->now, read
+ * consistently under its sequence count.  The CPU may have changed state
+ * after ctx->now was read and before its entry was (another vCPU ran in
+ * between): then the time from ctx->now to its @last went to the state it
+ * left, and is taken back out of that state's sum, so busy + idle still
+ * ends at ctx->now.
+ */
 static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 {
 	struct pmtrace_cpu_acct *a = bpf_map_lookup_elem(&cpu_acct, &cpu);
 	struct pmtrace_phase_event *p = ctx->p;
-	__u64 seq, busy = 0, idle = 0, last = 0, state = 0, now = ctx->now;
+	__u64 seq, busy = 0, idle = 0, last = 0, state = 0, prev = 0, now = ctx->now;
 	bool read = false;
 
 	if (!a || cpu >= PMTRACE_MAX_CPUS)
@@ -259,6 +266,7 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 		idle = READ_ONCE(a->idle);
 		last = READ_ONCE(a->last);
 		state = READ_ONCE(a->state);
+		prev = READ_ONCE(a->prev);
 		read = !(seq & 1) && READ_ONCE(a->seq) == seq;
 	}
 	if (!read) {		/* its writer was stopped halfway: no figures */
@@ -266,7 +274,16 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 		idle = 0;
 		state = PMT_CPU_UNKNOWN;
 	}
-	if (state == PMT_CPU_BUSY && now > last)
+	if (state != PMT_CPU_UNKNOWN && last > now) {
+		__u64 over = last - now;
+
+		if (prev == PMT_CPU_BUSY)
+			busy -= over < busy ? over : busy;
+		else if (prev == PMT_CPU_IDLE)
+			idle -= over < idle ? over : idle;
+		else		/* its first event came after ctx->now */
+			p->unknown++;
+	} else if (state == PMT_CPU_BUSY && now > last)
 		busy += now - last;
 	else if (state == PMT_CPU_IDLE && now > last)
 		idle += now - last;

@@ -69,7 +69,8 @@ struct pmtrace_cpu_acct {
 	unsigned long long last;	/* its last idle entry or exit */
 	unsigned long long busy, idle;	/* ns, up to @last */
 	unsigned int state;		/* enum pmtrace_cpu_state */
-	unsigned int pad[7];		/* a cache line per CPU */
+	unsigned int prev;		/* the state @last ended */
+	unsigned int pad[6];		/* a cache line per CPU */
 };
 
 enum pmtrace_cpu_state {
