@@ -64,15 +64,17 @@ sed 's/^/# sync all-idle ns vs chain callback ns: /' "$w/idle-vs-callbacks.txt"
 check "sync: all CPUs idle for 90-101 % of the chain's sleeping callbacks, in each of the 6 phases" \
 	awk 'NF == 3 && $3 > 0 && $2 >= 0.9 * $3 && $2 <= 1.01 * $3 { n++ } END { exit n != 6 }' "$w/idle-vs-callbacks.txt"
 
-# async: blocked waits between chain devices, workers per phase
+# async: blocked waits between chain devices, the chain's workers per phase
+# (the guest's PCI devices are async too, in workers of their own)
 # waits_workers MODE: "PHASE BLOCKED WORKERS" lines in $w/waits-workers-MODE.txt
 waits_workers() {
 jq -rs --arg phases "$sleeping" '
 	($phases | split(" ")) as $ph |
 	$ph[] as $p |
 	[.[] | select(.type == "device" and .phase == $p)] as $d |
-	($d | map(select(.device | test("^d[0-9]+$"))) | map(.waits[] | select(.on | test("^d[0-9]+$"))) | length) as $blocked |
-	($d | map(select(.async == 1) | .tid) | unique | length) as $workers |
+	($d | map(select(.device | test("^d[0-9]+$")))) as $chain |
+	($chain | map(.waits[] | select(.on | test("^d[0-9]+$"))) | length) as $blocked |
+	($chain | map(select(.async == 1) | .tid) | unique | length) as $workers |
 	"\($p) \($blocked) \($workers)"' "$w/$1.jsonl" > "$w/waits-workers-$1.txt"
 sed "s/^/# $1 phase, blocked waits between chain devices, distinct worker threads: /" "$w/waits-workers-$1.txt"
 }
