@@ -135,9 +135,15 @@ $(BUILD)/initramfs.cpio: lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(
 	@mkdir -p $(BUILD)
 	@lab/mkinitramfs.sh $@ lab/guest
 
-#> initramfs  build/initramfs.cpio: busybox, bpftrace, bpftool, trace-cmd, the guest init
+# guest helpers built here, passed to the jobs that use them in EXTRA
+GUEST_HELPERS := $(BUILD)/guest/vfio-hold
+$(BUILD)/guest/%: lab/guest/%.c | deps
+	@mkdir -p $(BUILD)/guest
+	@$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+
+#> initramfs  build/initramfs.cpio (busybox, bpftrace, bpftool, trace-cmd, the guest init) and build/guest's helpers
 initramfs: deps
-	@$(MAKE) --no-print-directory $(BUILD)/initramfs.cpio
+	@$(MAKE) --no-print-directory $(BUILD)/initramfs.cpio $(GUEST_HELPERS)
 
 #> module  build the out-of-tree module in M= against the lab kernel
 module: kernel
@@ -176,7 +182,7 @@ $(BUILD)/acpi/%.aml: lab/acpi/%.asl | deps
 acpi: $(ACPI_AML)
 
 # what make guest/run/shell put in the guest's /pmlab besides EXTRA
-LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(wildcard $(TOP)/tracepoints/*.bt)
+LAB_FILES = $(GUEST_PMSYNTH) $(GUEST_PMTRACE) $(GUEST_HELPERS) $(wildcard $(TOP)/tracepoints/*.bt)
 
 #> guest  boot and run one guest job: make guest JOB=name [ARGS=...] [SCENARIO=...]
 guest: $(GUEST_DEPS) initramfs tools

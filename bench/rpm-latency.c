@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "percentile.h"
 #include "records.h"
 
 static const char *leaf_name = "leaf";
@@ -84,21 +85,6 @@ static const struct argp argp = {
 	"Exit status: 0, or 1 after a message naming the file and the cause.",
 	NULL, NULL, NULL
 };
-
-static int by_value(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* nearest-rank percentile @q (0..1] of the sorted @v[@n] */
-static long long percentile(const long long *v, int n, double q)
-{
-	int k = (int)(q * n + 0.999999);
-
-	return v[(k < 1 ? 1 : k > n ? n : k) - 1];
-}
 
 static int is_resume_cb(const struct rpm_record *x)
 {
@@ -194,7 +180,7 @@ static int file_row(struct names *nm, const char *path, FILE *out)
 		fprintf(stderr, "%s: no runtime resume of '%s' recorded\n", path, leaf_name);
 		goto out;
 	}
-	qsort(lat, n, sizeof(*lat), by_value);
+	ll_sort(lat, n);
 	p50 = percentile(lat, n, 0.5);
 	fprintf(out, "%9lld %-7s %6d %10.1f %10.1f %10.1f", suppliers, req, n, p50 / 1e3,
 		percentile(lat, n, 0.99) / 1e3, lat[n - 1] / 1e3);

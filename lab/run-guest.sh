@@ -24,6 +24,12 @@
 #             guest's firmware tables (QEMU -acpitable), e.g. the battery
 #             SSDT build/acpi/battery.aml (make acpi); default: those a
 #             job names in its "# acpi-tables: NAME.aml ..." line
+#   MACHINE   QEMU machine type, pc or q35 (default: the job's
+#             "# qemu-machine:" line, else pc)
+#   DEVICES   more QEMU devices, "-device" specs separated by spaces, e.g.
+#             nvme,serial=rpm0 (default: the job's "# qemu-devices:" line):
+#             a device that only one job's test needs stays out of the
+#             others' guests and their suspend/resume times
 #   SCENARIO  a scenario file name in /pmlab (one of EXTRA) the job may use
 #             as its default ($SCENARIO in the job)
 #   CONF      more "NAME=value" lines for the job's run.conf (one per line)
@@ -72,6 +78,9 @@ if [ -z "$ACPI_TABLES" ]; then
 		ACPI_TABLES="$ACPI_TABLES $top/build/acpi/$t"
 	done
 fi
+MACHINE=${MACHINE:-$(sed -n 's/^# qemu-machine: //p' "$script" | head -1)}
+MACHINE=${MACHINE:-pc}
+DEVICES=${DEVICES:-$(sed -n 's/^# qemu-devices: //p' "$script")}
 
 [ -f "$KERNEL" ] || die "kernel $KERNEL not built (make kernel)"
 [ -f "$INITRAMFS" ] || die "initramfs $INITRAMFS not built (make initramfs)"
@@ -81,6 +90,18 @@ case $TIMEOUT in none) [ -n "$INTERACTIVE" ] ||
 ''|*[!0-9]*|0) die "TIMEOUT must be a positive number of seconds, got '$TIMEOUT'";; esac
 case $CLOCK in virtual|real) ;; *) die "CLOCK must be virtual or real, got '$CLOCK'";; esac
 case $ACCEL in auto|tcg|kvm) ;; *) die "ACCEL must be auto, tcg or kvm, got '$ACCEL'";; esac
+case $MACHINE in pc|q35) ;; *) die "MACHINE must be pc or q35, got '$MACHINE'";; esac
+device_args=
+for d in $DEVICES; do
+	case $d in
+	[a-z]*) ;;
+	*) die "DEVICES: '$d' is not a QEMU device spec (a model name, then ,key=value)";;
+	esac
+	case $d in *[!A-Za-z0-9_.,=:-]*)
+		die "DEVICES: '$d' has a character other than letters, digits and _ . , = : -";;
+	esac
+	device_args="$device_args -device $d"
+done
 acpi_args=
 for f in $ACPI_TABLES; do
 	[ -f "$f" ] || die "ACPI table $f not found (make acpi builds build/acpi/*.aml)"
@@ -160,6 +181,8 @@ qemu=qemu-system-x86_64
 	echo "qemu=$($qemu --version | head -1)"
 	echo "kernel=$KERNEL"
 	[ -z "$ACPI_TABLES" ] || echo "acpi_tables=$ACPI_TABLES"
+	echo "machine=$MACHINE"
+	[ -z "$DEVICES" ] || echo "devices=$(echo $DEVICES)"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$tmp/run.txt"
 
@@ -168,8 +191,8 @@ append="console=ttyS0,115200 panic=-1 suspend.pm_test_delay=0 no_console_suspend
 # qemu_run: QEMU with the console on SERIAL0 ("file:..." or a chardev)
 qemu_run() {
 	# shellcheck disable=SC2086
-	$qemu -machine pc -nodefaults -no-user-config -display none -no-reboot \
-		$accel_args -smp "$SMP" -m "$MEM" $acpi_args \
+	$qemu -machine "$MACHINE" -nodefaults -no-user-config -display none -no-reboot \
+		$accel_args -smp "$SMP" -m "$MEM" $acpi_args $device_args \
 		-kernel "$KERNEL" -initrd "$work/initrd.cpio" -append "$append" \
 		"$@" -serial "file:$work/channel"
 }

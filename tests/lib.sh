@@ -92,3 +92,15 @@ agreement() {
 			if (d <= 5) close5++; if (d <= 100) close100++ }
 		END { if (!n) n = 1; printf "%d %.3f %.3f %.1f %.1f\n", n, max, s / n, 100 * close5 / n, 100 * close100 / n }' "$1"
 }
+
+# rpm_records MODE SUPPLIERS REQUEST < SPEC > RECORDS: hand-made pmtrace
+# records of mode MODE (meta suppliers, request); SPEC lines, times in us:
+#   cb DEVICE resume|suspend|idle START END [RET]
+#   req DEVICE REQUEST queued|run TS
+rpm_records() {
+	awk -v mode="$1" -v sup="$2" -v req="$3" '
+	BEGIN { printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-3\",\"meta\":{\"scenario\":\"chain-%s\",\"devices\":\"%d\",\"links\":\"%s\",\"mode\":\"%s\",\"cpus\":\"2\",\"clock\":\"virtual\",\"suppliers\":\"%s\",\"request\":\"%s\"}}\n", sup, sup + 1, sup, mode, sup, req }
+	$1 == "cb" { printf "{\"type\":\"rpm_callback\",\"device\":\"%s\",\"callback\":\"runtime_%s\",\"function\":\"pmsynth_rpm\",\"forced\":0,\"start\":%d,\"end\":%d,\"ret\":%d,\"cpu\":0}\n", $2, $3, $4 * 1000, $5 * 1000, $6 + 0; n++ }
+	$1 == "req" { printf "{\"type\":\"rpm_request\",\"device\":\"%s\",\"request\":\"%s\",\"what\":\"%s\",\"ts\":%d}\n", $2, $3, $4, $5 * 1000; n++ }
+	END { printf "{\"type\":\"end\",\"records\":%d,\"dropped\":0}\n", n }'
+}

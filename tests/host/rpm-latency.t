@@ -14,20 +14,9 @@ trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/rpm-latency" >/dev/null
 rl=$w/rpm-latency
 
-# mk MODE SUPPLIERS REQUEST < SPEC > RECORDS; SPEC lines, times in us:
-#   cb DEVICE resume|suspend|idle START END [RET]
-#   req DEVICE REQUEST queued|run TS
-mk() {
-	awk -v mode="$1" -v sup="$2" -v req="$3" '
-	BEGIN { printf "{\"type\":\"begin\",\"format\":\"pmtrace-records-3\",\"meta\":{\"scenario\":\"chain-%s\",\"devices\":\"%d\",\"links\":\"%s\",\"mode\":\"%s\",\"cpus\":\"2\",\"clock\":\"virtual\",\"suppliers\":\"%s\",\"request\":\"%s\"}}\n", sup, sup + 1, sup, mode, sup, req }
-	$1 == "cb" { printf "{\"type\":\"rpm_callback\",\"device\":\"%s\",\"callback\":\"runtime_%s\",\"function\":\"pmsynth_rpm\",\"forced\":0,\"start\":%d,\"end\":%d,\"ret\":%d,\"cpu\":0}\n", $2, $3, $4 * 1000, $5 * 1000, $6 + 0; n++ }
-	$1 == "req" { printf "{\"type\":\"rpm_request\",\"device\":\"%s\",\"request\":\"%s\",\"what\":\"%s\",\"ts\":%d}\n", $2, $3, $4, $5 * 1000; n++ }
-	END { printf "{\"type\":\"end\",\"records\":%d,\"dropped\":0}\n", n }'
-}
-
 # three sync rounds through s1 <- s2 <- leaf, latencies 320, 330 and 400 us,
 # the chain suspending in between (suspend and idle callbacks: ignored)
-mk runtime 2 sync > "$w/sync.jsonl" <<'S'
+rpm_records runtime 2 sync > "$w/sync.jsonl" <<'S'
 cb s1 resume 1000 1100
 cb s2 resume 1110 1210
 cb leaf resume 1220 1320
@@ -47,7 +36,7 @@ cb leaf resume 3300 3400
 cb other resume 3300 3500
 S
 # two queued rounds through s1 <- leaf: 260 and 280 us from the request
-mk runtime 1 queued > "$w/queued.jsonl" <<'S'
+rpm_records runtime 1 queued > "$w/queued.jsonl" <<'S'
 req leaf resume queued 1000
 req leaf resume run 1040
 cb s1 resume 1050 1150
