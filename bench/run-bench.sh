@@ -20,6 +20,10 @@
 #              and async (the series' patch), with the guest's devices
 #              alone and with BATTERY_SYNC (default 20) synchronous 1-ms
 #              pmsynth devices after it
+#   PCI_RPM    1 (default): the PCI runtime PM rows, one more virtual-clock
+#              boot (q35 with an NVMe controller under vfio-pci,
+#              lab/jobs/pci-rpm.sh, bench/rpm-callbacks): each D0 -> D3hot
+#              and D3hot -> D0 callback's time; 0: no rows
 #   RPM_CHAIN  the runtime PM latency row's chain lengths (default "1 10
 #              100"; "none": no row): one more virtual-clock boot, a leaf
 #              resumed through N suppliers (lab/jobs/rpm-latency.sh,
@@ -61,6 +65,8 @@ for c in $RPM_CHAIN; do
 	[ "$c" -lt 4096 ] || die "RPM_CHAIN: $c suppliers, pmsynth takes at most 4095"
 done
 BATTERY_REPS=${BATTERY_REPS:-3}
+PCI_RPM=${PCI_RPM:-1}
+case $PCI_RPM in 0|1) ;; *) die "PCI_RPM must be 1 (the PCI runtime PM rows) or 0, got '$PCI_RPM'";; esac
 BATTERY_SYNC=${BATTERY_SYNC:-20}
 case $BATTERY_REPS in ''|*[!0-9]*) die "BATTERY_REPS must be a number (0: no battery rows), got '$BATTERY_REPS'";; esac
 case $BATTERY_SYNC in ''|*[!0-9]*|0) die "BATTERY_SYNC must be a positive number, got '$BATTERY_SYNC'";; esac
@@ -80,7 +86,7 @@ for s in $SCENARIOS; do
 done
 SCENARIOS=${names# }
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
-	build/acpi/battery.aml; do
+	build/tools/rpm-callbacks build/guest/vfio-hold build/acpi/battery.aml; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
 # scen NAME: the scenario's file (in the results directory, once made)
@@ -103,6 +109,7 @@ t0=$(date +%s)
 	echo "smp=${SMP:-4} (real clock: at most $(nproc), the host's cores) reps=$REPS jobs=$JOBS"
 	echo "scenarios=$(echo $SCENARIOS)"
 	echo "battery=reps $BATTERY_REPS sync_devices 0 $BATTERY_SYNC clock=virtual"
+	echo "pci_rpm=$PCI_RPM clock=virtual"
 	echo "rpm_latency=chain ${RPM_CHAIN:-none} rounds=$RPM_ROUNDS callback_us=$RPM_LAT_US clock=virtual"
 	for s in $SCENARIOS; do echo "clock.$s=$(clock_of "$s")"; done
 } > "$out/run.txt"
@@ -159,6 +166,23 @@ rpm_one() {
 	echo "bench: runtime PM latency: done in $(($(date +%s) - start)) s"
 }
 
+# pci_one: the PCI runtime PM rows' boot and analysis (pci-rpm/table.txt)
+pci_one() {
+	d=$out/pci-rpm start=$(date +%s)
+	echo "bench: PCI runtime PM: guest running (q35, NVMe under vfio-pci, virtual clock)"
+	if ! CLOCK=virtual EXTRA="$top/build/bpf/pmtrace $top/build/guest/vfio-hold" \
+		"$top/lab/run-guest.sh" pci-rpm "$d" > "$out/pci-rpm.log" 2>&1; then
+		echo "bench: PCI runtime PM: FAILED: $(tail -1 "$out/pci-rpm.log")"
+		return 1
+	fi
+	"$top/build/tools/rpm-callbacks" --device "$(cat "$d/bdf.txt")" "$d/pci-rpm.jsonl" \
+		> "$d/table.txt" 2> "$d/analysis.log" || {
+		echo "bench: PCI runtime PM: analysis FAILED: $(tail -1 "$d/analysis.log")"
+		return 1
+	}
+	echo "bench: PCI runtime PM: done in $(($(date +%s) - start)) s"
+}
+
 # battery_one: the ACPI battery rows' boot and figures (battery/table.txt)
 battery_one() {
 	d=$out/battery start=$(date +%s)
@@ -200,6 +224,7 @@ for s in $SCENARIOS; do
 done
 [ -z "$RPM_CHAIN" ] || virt="$virt rpm:"
 [ "$BATTERY_REPS" -eq 0 ] || virt="$virt bat:"
+[ "$PCI_RPM" -eq 0 ] || virt="$virt pci:"
 lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 	k=0 rc=0
 	for item in $virt; do
@@ -207,6 +232,7 @@ lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 			case $item in
 			rpm:) rpm_one || rc=1;;
 			bat:) battery_one || rc=1;;
+			pci:) pci_one || rc=1;;
 			*) one "${item%%:*}" "${item#*:}" || rc=1;;
 			esac
 		fi
@@ -360,6 +386,13 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 				printf "%9d | %7.3f %7d %11.3f | %7.3f %7d %11.3f | %+6.1f%%\n", k, cb[k, 0], wk[k, 0],
 					ph[k, 0], cb[k, 1], wk[k, 1], ph[k, 1], 100 * (ph[k, 1] - ph[k, 0]) / ph[k, 0] }' \
 			"$out/battery/figures.txt" | sort -n
+	fi
+	if [ "$PCI_RPM" -eq 1 ]; then
+		echo
+		echo "# PCI runtime PM (seed 001): QEMU's NVMe controller on q35 under vfio-pci, idle -> D3hot, opened"
+		echo "# -> D0 (lab/jobs/pci-rpm.sh); each callback's own time, us: the PCI core's PMCSR write and its"
+		echo "# d3hot_delay (10 ms, an msleep: 11-12 ms at HZ=250) dominate (virtual clock)"
+		grep -v '^#' "$out/pci-rpm/table.txt"
 	fi
 	echo
 	echo "# $speed"

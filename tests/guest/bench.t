@@ -3,12 +3,12 @@
 # make bench's pipeline end to end on one small scenario (chain-100, one
 # transition per mode): guest records, critpath, the table, the figure,
 # the run settings; the runtime PM latency rows (chains of 1 and 10, 3
-# rounds) and the ACPI battery rows (1 transition per mode, 0 and 5 sync
-# devices).  Numbers are the bench's business; this checks that each is
+# rounds), the ACPI battery rows (1 transition per mode, 0 and 5 sync
+# devices) and the PCI runtime PM rows (the NVMe controller's callbacks).  Numbers are the bench's business; this checks that each is
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 16
+tap_plan 18
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -45,4 +45,8 @@ check "the battery rows: 0 and 5 sync devices; sync: never in a worker, async: i
 	sh -c "[ \$(grep -cE '^ +(0|5) \\| +[0-9.]+ +0 +[0-9.]+ \\| +[0-9.]+ +1 +[0-9.]+ \\| +[-+][0-9.]+%$' '$r/table.txt') -eq 2 ]"
 check "the battery's resume callback evaluated _STA (>= 4 ms: its modelled EC read) in every row" \
 	awk -F'|' '$1 ~ /^ +[0-9]+ $/ && NF == 4 { n++; split($2, a, " "); split($3, b, " "); if (a[1] >= 4 && b[1] >= 4) g++ } END { exit !(n == 2 && g == 2) }' "$r/table.txt"
+check "the PCI rows: the NVMe controller's suspend (D0 -> D3hot) and resume (D3hot -> D0), 4 each, no error" \
+	sh -c "[ \$(grep -cE '^[0-9a-f:.]+ +runtime_(suspend|resume) +4 +0( +[0-9.]+){2}$' '$r/table.txt') -eq 2 ]"
+check "each at least the PCI core's 10 ms d3hot_delay" \
+	awk '$2 ~ /^runtime_(suspend|resume)$/ && NF == 6 { n++; if ($5 >= 10000) g++ } END { exit !(n == 2 && g == 2) }' "$r/table.txt"
 tap_done

@@ -9,10 +9,10 @@
 # one-scenario make bench line is run); were they given a "$ ", they
 # would be skipped with that reason.
 . "$(dirname "$0")/../lib.sh"
-# make bench's two extra boots (the runtime PM latency and battery rows)
+# make bench's three extra boots (the runtime PM latency, battery and PCI rows)
 # are guest/bench.t's business: the one-scenario make bench recipe runs
 # here without them
-export RPM_CHAIN=none BATTERY_REPS=0
+export RPM_CHAIN=none BATTERY_REPS=0 PCI_RPM=0
 w=$BUILD/test-guest/recipes
 rm -rf "$w"
 mkdir -p "$w"

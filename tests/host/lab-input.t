@@ -1,7 +1,7 @@
 #!/bin/sh
 # Bad input to the lab is refused with one clear line, non-zero, nothing made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 8
+tap_plan 12
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
@@ -16,6 +16,16 @@ check "a bad CLOCK is named" contains "$w/log" "CLOCK must be virtual or real, g
 
 SMP=zero "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
 check "a bad SMP is named" contains "$w/log" "SMP must be a positive number, got 'zero'"
+
+MACHINE=isapc "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
+check "a bad MACHINE is named" contains "$w/log" "MACHINE must be pc or q35, got 'isapc'"
+DEVICES='nvme,serial=a e1000;reboot' "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
+check "a DEVICES spec with a shell character is named" \
+	contains "$w/log" "DEVICES: 'e1000;reboot' has a character other than letters, digits and _ . , = : -"
+DEVICES=',driver=nvme' "$TOP/lab/run-guest.sh" smoke "$w/out" > "$w/log" 2>&1
+check "a DEVICES spec without a model name is named" \
+	contains "$w/log" "DEVICES: ',driver=nvme' is not a QEMU device spec (a model name, then ,key=value)"
+check "no result directory is made for them" test ! -e "$w/out"
 
 printf 'CONFIG_PMLAB_NO_SUCH_OPTION=y\n' > "$w/bad.config"
 "$TOP/lab/kernel-config.sh" "$BUILD/linux" "$w/obj" "$TOP/lab/kernel.config" "$w/bad.config" > "$w/log" 2>&1
