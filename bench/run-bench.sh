@@ -369,6 +369,21 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 		echo "# request kind, every runtime callback sleeping $RPM_LAT_US us (virtual clock: the PM core's and"
 		echo "# pm_wq's CPU work weighs 10-20x more than on a laptop); us, nearest-rank percentiles"
 		grep -v '^#' "$out/rpm-latency/table.txt"
+		# the stack tracer's deepest kernel stack in one untimed sync
+		# round per N; per supplier and where 16 KiB runs out, from the
+		# shortest and longest chain
+		cat "$out"/rpm-latency/stack-*.txt | sort -n | awk '
+			$2 != "-" { n[++k] = $1; b[k] = $2; line = line sprintf(" N=%d %d B,", $1, $2) }
+			END {
+				if (!k) { print "# kernel stack of a sync resume: no stack tracer in this kernel"; exit }
+				sub(/,$/, "", line)
+				printf "# kernel stack of a sync resume (stack tracer, deepest):%s", line
+				if (k > 1 && n[k] > n[1] && b[k] > b[1]) {
+					per = (b[k] - b[1]) / (n[k] - n[1])
+					printf "; %.0f B per supplier: a 16 KiB stack runs out near N=%d", per, n[1] + (16384 - b[1]) / per
+				}
+				print ""
+			}'
 	fi
 	if [ "$BATTERY_REPS" -gt 0 ]; then
 		echo

@@ -14,7 +14,9 @@
 # A round starts with every device suspended and ends once the leaf has
 # resumed and the chain has suspended again (s1 last).  bench/rpm-latency
 # turns the records into p50/p99 per row; the rounds' waits for the chain
-# to suspend are not part of any latency.  CLOCK (virtual or real: how the
+# to suspend are not part of any latency.  Then one untimed sync round
+# per N under the stack tracer: the deepest kernel stack meanwhile
+# (stack-N.txt), as 6.12 resumes suppliers recursively.  CLOCK (virtual or real: how the
 # host runs this guest) goes into the records' metadata.
 #
 # summary: make bench's runtime PM latency: a leaf resumed through N suppliers, sync and queued
@@ -113,5 +115,17 @@ for n in "$@"; do
 			fail "N=$n $req under pmtrace failed: $(tail -2 "rpm-$n-$req.log")"
 		[ "$(resumes)" -ge "$rounds" ] || fail "N=$n $req: the leaf resumed $(resumes) times"
 	done
+	# the kernel stack the sync resume needs (6.12 resumes suppliers
+	# recursively): one more round under the stack tracer, untimed;
+	# stack-N.txt "N BYTES" ("N -" without CONFIG_STACK_TRACER)
+	if [ -w /proc/sys/kernel/stack_tracer_enabled ]; then
+		echo 0 > $TRACEFS/stack_max_size
+		echo 1 > /proc/sys/kernel/stack_tracer_enabled
+		sh /tmp/rounds.sh "$n" resume 1 || fail "N=$n: the round under the stack tracer failed"
+		echo 0 > /proc/sys/kernel/stack_tracer_enabled
+		echo "$n $(cat $TRACEFS/stack_max_size)" > "stack-$n.txt"
+	else
+		echo "$n -" > "stack-$n.txt"
+	fi
 done
 cat $PMSYNTH/oracle > oracle.txt

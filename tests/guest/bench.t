@@ -8,7 +8,7 @@
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 18
+tap_plan 19
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -41,6 +41,8 @@ check "the runtime PM latency rows: chains of 1 and 10, sync and queued, 3 round
 	sh -c "[ \$(grep -cE '^ +(1|10) (sync |queued) +3( +[0-9.]+){4} +-?[0-9.]+$' '$r/table.txt') -eq 4 ]"
 check "no latency below its floor: p50 >= (N + 1) x 100 us (the resume callbacks' sleeps)" \
 	awk '$2 ~ /^(sync|queued)$/ && NF == 8 { n++; if ($4 < $7 || $7 != ($1 + 1) * 100) bad++ } END { exit !(n == 4 && !bad) }' "$r/table.txt"
+check "the stack line: the deepest kernel stack per chain (1 and 10), deeper for 10, bytes per supplier" \
+	grep -qE '^# kernel stack of a sync resume \(stack tracer, deepest\): N=1 [0-9]+ B, N=10 [0-9]+ B; [1-9][0-9]* B per supplier: a 16 KiB stack runs out near N=[0-9]+$' "$r/table.txt"
 check "the battery rows: 0 and 5 sync devices; sync: never in a worker, async: in one" \
 	sh -c "[ \$(grep -cE '^ +(0|5) \\| +[0-9.]+ +0 +[0-9.]+ \\| +[0-9.]+ +1 +[0-9.]+ \\| +[-+][0-9.]+%$' '$r/table.txt') -eq 2 ]"
 check "the battery's resume callback evaluated _STA (>= 4 ms: its modelled EC read) in every row" \
