@@ -71,6 +71,7 @@ endif
 #> RPM_CHAIN=1 10 40  make bench: chain lengths of the runtime PM latency rows (none: no rows; 6.12 overflows its stack near 57)
 #> RPM_ROUNDS=50  make bench: rounds per chain length and request kind (sync, queued)
 #> RPM_LAT_US=100  make bench: each runtime callback's sleep in the latency row, us
+#> PCI_RPM=1  make bench: the PCI runtime PM rows (an NVMe controller under vfio-pci on q35; 0: no rows)
 #> BATTERY_REPS=3  make bench: transitions per mode of the ACPI battery rows (0: no rows)
 #> BATTERY_SYNC=20  make bench: the synchronous 1-ms devices after the battery in its second row
 #> JOB=  make guest: the guest job to run (make list shows them)
@@ -84,6 +85,8 @@ endif
 #> ACCEL=auto  auto | tcg | kvm (auto: KVM only on the real clock and only if a probe boot works)
 #> TIMEOUT=600  seconds before a guest is killed (make shell: none unless set)
 #> APPEND=  more kernel command-line arguments for the guest
+#> MACHINE=  QEMU machine, pc or q35, for make guest/run/shell (default: the job's qemu-machine line, else pc)
+#> DEVICES=  more QEMU -device specs for the guest, e.g. nvme,serial=x (default: the job's qemu-devices line)
 #> ACPI_TABLES=  compiled ACPI tables (.aml) for the guest's firmware, e.g. build/acpi/battery.aml
 #> LIVE=  1: stream the guest's console while it runs (make run and make shell always do)
 #> M=  make module: an out-of-tree module directory

@@ -153,7 +153,8 @@ static int read_file(struct names *nm, const struct args *a, const char *path, s
 		if (x->is_request || !wanted(a, names_get(nm, x->dev)))
 			continue;
 		if (!x->start) {
-			fprintf(stderr, "%s:%lld: a %s callback of %s whose start was not recorded\n",
+			fprintf(stderr,
+				"%s:%lld: a %s callback of %s whose start was not recorded\n",
 				path, x->line, cb_names[x->kind], names_get(nm, x->dev));
 			goto out;
 		}
@@ -192,7 +193,8 @@ int main(int argc, char **argv)
 		for (k = 0; id >= 0 && k < tb.n; k++)
 			found |= tb.rows[k].dev == id;
 		if (!found) {
-			fprintf(stderr, "rpm-callbacks: no runtime PM callback of '%s' in the records\n",
+			fprintf(stderr,
+				"rpm-callbacks: no runtime PM callback of '%s' in the records\n",
 				a.devices[i]);
 			goto out;
 		}
