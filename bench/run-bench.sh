@@ -406,7 +406,7 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 		echo
 		echo "# PCI runtime PM (seed 001): QEMU's NVMe controller on q35 under vfio-pci, idle -> D3hot, opened"
 		echo "# -> D0 (lab/jobs/pci-rpm.sh); each callback's own time, us: the PCI core's PMCSR write and its"
-		echo "# d3hot_delay (10 ms, an msleep: 11-12 ms at HZ=250) dominate (virtual clock)"
+		echo "# d3hot_delay (usleep_range(10000, 12000)) dominate (virtual clock)"
 		grep -v '^#' "$out/pci-rpm/table.txt"
 	fi
 	echo

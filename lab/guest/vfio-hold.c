@@ -15,6 +15,7 @@
  * Needs the vfio module's enable_unsafe_noiommu_mode set before vfio-pci
  * binds the device, and CAP_SYS_RAWIO (no-IOMMU groups).
  */
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -33,6 +34,13 @@ static const char *bdf;
 static void die(const char *step)
 {
 	fprintf(stderr, "vfio-hold: %s: %s: %s\n", bdf, step, strerror(errno));
+	exit(2);
+}
+
+/* a failed check that set no errno */
+static void refuse(const char *step)
+{
+	fprintf(stderr, "vfio-hold: %s: %s\n", bdf, step);
 	exit(2);
 }
 
@@ -71,18 +79,16 @@ int main(int argc, char **argv)
 	if (container < 0)
 		die("open /dev/vfio/vfio");
 	if (ioctl(container, VFIO_GET_API_VERSION) != VFIO_API_VERSION)
-		die("VFIO API version");
+		refuse("not the VFIO API version this was built for");
 	if (ioctl(container, VFIO_CHECK_EXTENSION, VFIO_NOIOMMU_IOMMU) <= 0)
-		die("no VFIO_NOIOMMU_IOMMU");
+		refuse("no VFIO_NOIOMMU_IOMMU (vfio's enable_unsafe_noiommu_mode off?)");
 	group = open(path, O_RDWR);
 	if (group < 0)
 		die(path);
 	if (ioctl(group, VFIO_GROUP_GET_STATUS, &status) < 0)
 		die("VFIO_GROUP_GET_STATUS");
-	if (!(status.flags & VFIO_GROUP_FLAGS_VIABLE)) {
-		errno = EBUSY;
-		die("group not viable");
-	}
+	if (!(status.flags & VFIO_GROUP_FLAGS_VIABLE))
+		refuse("group not viable (a device of the group has another driver)");
 	if (ioctl(group, VFIO_GROUP_SET_CONTAINER, &container) < 0)
 		die("VFIO_GROUP_SET_CONTAINER");
 	if (ioctl(container, VFIO_SET_IOMMU, VFIO_NOIOMMU_IOMMU) < 0)
@@ -92,9 +98,13 @@ int main(int argc, char **argv)
 		die("VFIO_GROUP_GET_DEVICE_FD");
 	if (ioctl(device, VFIO_DEVICE_GET_REGION_INFO, &reg) < 0)
 		die("config region info");
+	if (!(reg.flags & VFIO_REGION_INFO_FLAG_READ))
+		refuse("config region not readable");
+	errno = EIO;
 	if (pread(device, id, sizeof(id), reg.offset) != sizeof(id))
 		die("config region read");
-	printf("vfio-hold: %s open: vendor 0x%04x device 0x%04x\n", bdf, id[0], id[1]);
+	printf("vfio-hold: %s open: vendor 0x%04x device 0x%04x\n", bdf, le16toh(id[0]),
+	       le16toh(id[1]));
 	fflush(stdout);
 
 	pid = fork();

@@ -146,7 +146,7 @@ waits() {
 	awk -v b="$b" -v n="$2" 'NR == b { i = index($0, "\"waits\":[")
 		printf "%s", substr($0, 1, i + 8)
 		for (k = 0; k < n; k++)
-			printf "{\"on\":\"w%d\"},", k
+			printf "{\"on\":\"w%d\",\"relation\":\"parent\",\"ns\":1},", k
 		print substr($0, i + 9); next } { print }' "$w/async.jsonl" > "$1"
 }
 # 70,000 distinct devices waited on (past the old table's 65,536)
