@@ -405,14 +405,15 @@ static int read_waits(struct names *nm, struct dev_record *d, const struct rec *
 		return bad_field(r, "waits", "is not an array");
 	n = json_object_array_length(waits);
 	d->waits = n ? malloc(sizeof(int) * n) : NULL;
-	if (n && !d->waits)
+	d->wait_ns = n ? malloc(sizeof(long long) * n) : NULL;
+	if (n && (!d->waits || !d->wait_ns))
 		return bad_field(r, "waits", "too long: out of memory");
 	for (i = 0; i < n; i++) {
 		json_object *w = json_object_array_get_idx(waits, i);
 
 		if (!json_object_is_type(w, json_type_object))
 			return bad_field(r, "waits", "entry %d is not an object", i);
-		if (get_str(r, w, "on", &on))
+		if (get_str(r, w, "on", &on) || get_time(r, w, "ns", &d->wait_ns[d->nwaits]))
 			return -1;
 		d->waits[d->nwaits] = names_id(nm, on, 1);
 		if (d->waits[d->nwaits] < 0)
@@ -774,8 +775,10 @@ void transition_free(struct transition *t)
 	int p, i;
 
 	for (p = 0; p < DPM_NR_PHASES; p++) {
-		for (i = 0; i < t->nrecs[p]; i++)
+		for (i = 0; i < t->nrecs[p]; i++) {
 			free(t->recs[p][i].waits);
+			free(t->recs[p][i].wait_ns);
+		}
 		free(t->recs[p]);
 		free(t->index[p]);
 	}

@@ -30,6 +30,7 @@ struct dev_record {
 	long long queued, start, cb_start, cb_ns, end;
 	long long switches;		/* its thread's, start to done */
 	int *waits, nwaits;		/* devices it blocked on */
+	long long *wait_ns;		/* how long, each */
 };
 
 /* runtime PM records (pmtrace's rpm_callback and rpm_request) */

@@ -86,7 +86,8 @@ for s in $SCENARIOS; do
 done
 SCENARIOS=${names# }
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
-	build/tools/rpm-callbacks build/guest/vfio-hold build/acpi/battery.aml; do
+	build/tools/rpm-callbacks build/tools/flamefold build/guest/vfio-hold build/acpi/battery.aml \
+	build/node/node_modules/d3-flame-graph/dist/d3-flamegraph.umd.min.js; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
 # scen NAME: the scenario's file (in the results directory, once made)
@@ -96,6 +97,7 @@ clock_of() {	# spinning callbacks need the real clock
 	if grep -q 'mode=[^ ]*:spin' "$(scen "$1")"; then echo real; else echo virtual; fi
 }
 
+release=$(cat "$top/build/obj/include/config/kernel.release")
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=$root/$stamp
 mkdir -p "$out/scenarios"
@@ -103,7 +105,7 @@ for m in $map; do cp "${m#*=}" "$out/scenarios/${m%%=*}.txt"; done
 total=$(echo $SCENARIOS | wc -w)
 t0=$(date +%s)
 {
-	echo "kernel_release=$(cat "$top/build/obj/include/config/kernel.release")"
+	echo "kernel_release=$release"
 	echo "series_sha256=$(cat "$top/build/linux/.pmlab-series")"
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
 	echo "smp=${SMP:-4} (real clock: at most $(nproc), the host's cores) reps=$REPS jobs=$JOBS"
@@ -137,9 +139,13 @@ one() {
 		echo "bench: [$n/$total] $s: analysis FAILED: $(tail -1 "$d/critpath.log")"
 		return 1
 	}
-	gnuplot -e "data='$d/phases.dat'; out='$d/phases.png'; title='$s, clock $clock'" \
+	gnuplot -e "data='$d/phases.dat'; out='$d/phases.png'; title='$s, kernel $release, clock $clock'" \
 		"$top/plots/phase-times.gp" 2>> "$d/critpath.log" || {
 		echo "bench: [$n/$total] $s: gnuplot FAILED on $d/phases.dat"
+		return 1
+	}
+	"$top/bench/flames.sh" "$d" "$(scen "$s")" "$s, kernel $release, clock $clock" 2>> "$d/critpath.log" || {
+		echo "bench: [$n/$total] $s: flame graphs FAILED: $(tail -1 "$d/critpath.log")"
 		return 1
 	}
 	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async ($(sum_get "$d" t_async 6.12) ms with 6.12's scheduling), efficiency $(sum_get "$d" efficiency) % ($(sum_get "$d" efficiency 6.12) %)"

@@ -1,16 +1,19 @@
 #!/bin/sh
-# deps.sh - install the Debian packages pmlab needs (idempotent).
+# deps.sh - install the Debian packages pmlab needs, and the npm packages
+# of its HTML flame graphs (idempotent).
 #
-# Quick when everything is present (one dpkg-query); otherwise installs
-# what is missing with apt-get, as root.  A package that cannot be
-# installed stops with its name.
+# Quick when everything is present (one dpkg-query, one cmp); otherwise
+# installs what is missing with apt-get, as root, and the npm packages of
+# plots/package-lock.json (exact versions and hashes) into build/node with
+# npm ci.  A package that cannot be installed stops with its name.
 set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev
 dwarves cpio xz-utils git patch file qemu-system-x86 bpftrace libbpf-dev
 bpftool clang llvm trace-cmd gnuplot-nox busybox-static kmod
 device-tree-compiler libfdt-dev libjson-c-dev jq python3 python3-ply python3-git pkg-config
-libclang-rt-14-dev expect acpica-tools"
+libclang-rt-14-dev expect acpica-tools chromium parallel"
 
 # shellcheck disable=SC2086
 installed=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PACKAGES 2>/dev/null |
@@ -19,7 +22,28 @@ missing=
 for p in $PACKAGES; do
 	echo "$installed" | grep -qx "$p" || missing="$missing $p"
 done
-[ -n "$missing" ] || exit 0
+# npm comes with Node.js from some sources; Debian's is a package of its own
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
+
+# node_modules: build/node, installed from plots/package-lock.json
+node_modules() {
+	nd=$top/build/node
+	cmp -s "$top/plots/package-lock.json" "$nd/installed-lock.json" &&
+		[ -d "$nd/node_modules" ] && return 0
+	echo "deps: npm ci (plots/package-lock.json) into build/node"
+	rm -rf "$nd"
+	mkdir -p "$nd"
+	cp "$top/plots/package.json" "$top/plots/package-lock.json" "$nd/"
+	(cd "$nd" && npm ci --no-audit --no-fund --loglevel=error > "$nd/npm.log" 2>&1) || {
+		echo "deps: npm ci failed (log: $nd/npm.log)" >&2
+		exit 1
+	}
+	cp "$top/plots/package-lock.json" "$nd/installed-lock.json"
+}
+if [ -z "$missing" ]; then
+	node_modules
+	exit 0
+fi
 
 echo "deps: installing:$missing"
 if [ "$(id -u)" -ne 0 ]; then
@@ -34,4 +58,5 @@ for p in $missing; do
 		exit 1
 	}
 done
+node_modules
 echo "deps: done"

@@ -9,6 +9,7 @@
 #                                       time (idle: the rest of the phase),
 #                                       and the time all were idle
 #   PHASE DEVICE QUEUED START CALLBACK_START CALLBACK_US END [WAITED_ON,...]
+#                                       (WAITED_ON or WAITED_ON:US, how long)
 #   worker PHASE DEVICE TID SWITCHES    the thread of DEVICE's record and
 #                                       its context switches (default 1, 0)
 # Every phase and scenario device SPEC does not name gets a filler record
@@ -28,7 +29,9 @@ function dev(ph, d, q, s, cs, cb, e, w,    n, i, a, out, tid, sw) {
 	out = ""
 	n = split(w, a, ",")
 	for (i = 1; i <= n; i++)
-		out = out (i > 1 ? "," : "") sprintf("{\"on\":\"%s\",\"relation\":\"parent\",\"ns\":0}", a[i])
+		out = out (i > 1 ? "," : "") sprintf("{\"on\":\"%s\",\"relation\":\"parent\",\"ns\":%d}",
+			a[i] ~ /:/ ? substr(a[i], 1, index(a[i], ":") - 1) : a[i],
+			a[i] ~ /:/ ? substr(a[i], index(a[i], ":") + 1) * 1000 : 0)
 	tid = ((ph, d) in wtid) ? wtid[ph, d] : 1
 	sw = ((ph, d) in wsw) ? wsw[ph, d] : 0
 	printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"queued\":%d,\"start\":%d,\"callback_start\":%d,\"end\":%d,\"queue_ns\":0,\"callback_ns\":%d,\"wait_ns\":{\"parent\":0,\"child\":0,\"supplier\":0,\"consumer\":0},\"waits\":[%s],\"error\":0,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, mode == "async", tid, q * 1000, s * 1000, cs * 1000, e * 1000, cb * 1000, out, sw

@@ -8,7 +8,7 @@
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 19
+tap_plan 22
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -37,6 +37,15 @@ check "run.txt names kernel release, series hash, QEMU and clock" \
 	sh -c "grep -q '^kernel_release=6.12' '$r/run.txt' && grep -qE '^series_sha256=[0-9a-f]{64}$' '$r/run.txt' && grep -q '^qemu=QEMU' '$r/run.txt' && grep -q '^clock.chain-100=virtual$' '$r/run.txt'"
 check "records, per-phase table and figure are kept" \
 	sh -c "[ -s '$r/chain-100/sync-1.jsonl' ] && [ -s '$r/chain-100/async-1.jsonl' ] && [ -s '$r/chain-100/legacy-1.jsonl' ] && [ -s '$r/chain-100/table-6.12.txt' ] && [ -s '$r/chain-100/bpf-stats.txt' ] && grep -q '^resume ' '$r/chain-100/table.txt' && file '$r/chain-100/phases.png' | grep -q PNG"
+f=$r/chain-100/flame
+check "flame graphs: folded stacks and HTML of each mode and view, PNGs of sync and async callbacks" \
+	sh -c "for m in sync async 6.12; do [ -s '$f'/\$m-callbacks.folded ] && [ -s '$f'/\$m-callbacks.html ] || exit 1; done
+		file '$f/sync-callbacks.png' '$f/async-callbacks.png' | grep -c 'PNG image' | grep -qx 2"
+check "the callbacks view has the chain's 100 devices in resume" \
+	[ "$(grep -c '^resume;d[0-9]* [0-9]*$' "$f/async-callbacks.folded")" -eq 100 ]
+check "waits: 6.12's async blocks each chain device on its neighbour in resume (99 pairs), the series' never" \
+	sh -c "[ \$(grep -c '^resume;d[0-9]*;d[0-9]* ' '$f/6.12-waits.folded') -eq 99 ] &&
+		! grep -q '^[a-z_]*;d[0-9]*;d[0-9]* ' '$f/async-waits.folded'"
 check "the runtime PM latency rows: chains of 1 and 10, sync and queued, 3 rounds, p50 p99 max floor per-dev" \
 	sh -c "[ \$(grep -cE '^ +(1|10) (sync |queued) +3( +[0-9.]+){4} +-?[0-9.]+$' '$r/table.txt') -eq 4 ]"
 check "no latency below its floor: p50 >= (N + 1) x 100 us (the resume callbacks' sleeps)" \
