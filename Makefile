@@ -167,7 +167,7 @@ own-pmsynth: deps
 	@test -f "$(KERNEL)" || { echo "own-kernel: KERNEL=$(KERNEL) is not a file (a bzImage)" >&2; exit 1; }
 	@lab/own-kernel.sh "$(KSRC)" $(BUILD)/pmsynth-own
 
-#> tools  host tools in build/tools: critpath, phase-times, scengen, dt2scen, sysfs2scen
+#> tools  host tools in build/tools: critpath, phase-times, rpm-latency, rpm-callbacks, flamefold, trace-events, scengen, dt2scen, sysfs2scen
 tools: deps
 	@$(MAKE) -s -C bench O=$(TOOLS)
 

@@ -60,8 +60,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp_option options[] = {
-	{ "view", 'v', "VIEW", 0, "callbacks (default): device hierarchy; waits: by device waited for",
-	  0 },
+	{ "view", 'v', "VIEW", 0,
+	  "callbacks (default): by device hierarchy; waits: by device waited for", 0 },
 	{ "scenario", 's', "FILE", 0, "The scenario the records ran (device hierarchy)", 0 },
 	{ 0 }
 };

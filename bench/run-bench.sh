@@ -86,7 +86,7 @@ for s in $SCENARIOS; do
 done
 SCENARIOS=${names# }
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
-	build/tools/rpm-callbacks build/tools/flamefold build/guest/vfio-hold build/acpi/battery.aml \
+	build/tools/rpm-callbacks build/tools/flamefold build/tools/trace-events build/guest/vfio-hold build/acpi/battery.aml \
 	build/node/node_modules/d3-flame-graph/dist/d3-flamegraph.umd.min.js; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done
@@ -144,8 +144,8 @@ one() {
 		echo "bench: [$n/$total] $s: gnuplot FAILED on $d/phases.dat"
 		return 1
 	}
-	"$top/bench/flames.sh" "$d" "$(scen "$s")" "$s, kernel $release, clock $clock" 2>> "$d/critpath.log" || {
-		echo "bench: [$n/$total] $s: flame graphs FAILED: $(tail -1 "$d/critpath.log")"
+	"$top/bench/figures.sh" "$d" "$(scen "$s")" "$s, kernel $release, clock $clock" 2>> "$d/critpath.log" || {
+		echo "bench: [$n/$total] $s: figures FAILED: $(tail -1 "$d/critpath.log")"
 		return 1
 	}
 	echo "bench: [$n/$total] $s: done in $(($(date +%s) - start)) s: $(sum_get "$d" t_sync) ms sync, $(sum_get "$d" t_async) ms async ($(sum_get "$d" t_async 6.12) ms with 6.12's scheduling), efficiency $(sum_get "$d" efficiency) % ($(sum_get "$d" efficiency 6.12) %)"

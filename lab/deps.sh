@@ -13,7 +13,7 @@ PACKAGES="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev
 dwarves cpio xz-utils git patch file qemu-system-x86 bpftrace libbpf-dev
 bpftool clang llvm trace-cmd gnuplot-nox busybox-static kmod
 device-tree-compiler libfdt-dev libjson-c-dev jq python3 python3-ply python3-git pkg-config
-libclang-rt-14-dev expect acpica-tools chromium parallel"
+libclang-rt-14-dev expect acpica-tools chromium parallel python3-jsonschema"
 
 # shellcheck disable=SC2086
 installed=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PACKAGES 2>/dev/null |

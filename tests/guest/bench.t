@@ -8,7 +8,7 @@
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 22
+tap_plan 24
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -46,6 +46,13 @@ check "the callbacks view has the chain's 100 devices in resume" \
 check "waits: 6.12's async blocks each chain device on its neighbour in resume (99 pairs), the series' never" \
 	sh -c "[ \$(grep -c '^resume;d[0-9]*;d[0-9]* ' '$f/6.12-waits.folded') -eq 99 ] &&
 		! grep -q '^[a-z_]*;d[0-9]*;d[0-9]* ' '$f/async-waits.folded'"
+t=$r/chain-100/timeline
+"$TOP/tests/validate-json.py" "$TOP/plots/trace-event.schema.json" "$t/sync.trace.json" "$t/async.trace.json" \
+	"$t/6.12.trace.json" > "$w.schema.log" 2>&1
+ok $? "the trace-event JSON of each mode validates against plots/trace-event.schema.json"
+sed 's/^/# /' "$w.schema.log"
+check "the series' async: a resume slice per chain device, each on a worker thread's track" \
+	[ "$(jq '[.traceEvents[] | select(.ph == "X" and .cat == "resume" and (.name | test("^d[0-9]+$")) and .args.async == 1)] | length' "$t/async.trace.json")" -eq 100 ]
 check "the runtime PM latency rows: chains of 1 and 10, sync and queued, 3 rounds, p50 p99 max floor per-dev" \
 	sh -c "[ \$(grep -cE '^ +(1|10) (sync |queued) +3( +[0-9.]+){4} +-?[0-9.]+$' '$r/table.txt') -eq 4 ]"
 check "no latency below its floor: p50 >= (N + 1) x 100 us (the resume callbacks' sleeps)" \

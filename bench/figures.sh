@@ -1,0 +1,53 @@
+#!/bin/sh
+# figures.sh - the per-transition figures of one bench scenario, from the
+# pmtrace records of its first transition of each mode (sync-1, async-1:
+# the series' async, legacy-1: 6.12's async).
+#
+# Usage: figures.sh DIR SCENARIO_FILE TITLE
+# DIR is a scenario's bench directory.  Writes, for MODE in sync, async,
+# 6.12:
+#   DIR/flame/MODE-callbacks.folded, .html   device flame graph: the device
+#                   hierarchy, width = callback ns (bench/flamefold,
+#                   plots/flamegraph.sh)
+#   DIR/flame/MODE-waits.folded, .html       who waited for whom, width =
+#                   ns blocked (no HTML when nothing blocked)
+#   DIR/flame/sync-callbacks.png, async-callbacks.png   (headless Chromium)
+#   DIR/timeline/MODE.trace.json   Chrome trace-event JSON (Perfetto,
+#                   chrome://tracing; bench/trace-events)
+# TITLE (scenario, kernel, clock) heads each figure.  Exit status: 0, or 1
+# after one line naming the cause.
+set -eu
+die() { echo "figures: $*" >&2; exit 1; }
+[ $# -eq 3 ] || die "usage: figures.sh DIR SCENARIO_FILE TITLE"
+d=$1 scen=$2 title=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+tools=${TOOLS:-$top/build/tools}
+ff=$tools/flamefold te=$tools/trace-events
+[ -x "$ff" ] && [ -x "$te" ] || die "$ff or $te not built (make tools)"
+mkdir -p "$d/flame" "$d/timeline"
+for m in sync async 6.12; do
+	case $m in 6.12) f=$d/legacy-1.jsonl what="async, 6.12's scheduling";;
+	async) f=$d/async-1.jsonl what="async, the series' scheduling";;
+	*) f=$d/sync-1.jsonl what=sync;;
+	esac
+	[ -f "$f" ] || die "no $f"
+	"$te" --title "$title: $what" "$f" > "$d/timeline/$m.trace.json" ||
+		die "trace-events failed on $f"
+	for v in callbacks waits; do
+		o=$d/flame/$m-$v
+		"$ff" --view "$v" --scenario "$scen" "$f" > "$o.folded" ||
+			die "flamefold --view $v failed on $f"
+		case $v in
+		callbacks) unit="callback time (ns), stacked by device hierarchy";;
+		*) unit="time blocked (ns): phase, device waited for, waiter";;
+		esac
+		png=
+		[ "$v" = waits ] || [ "$m" = 6.12 ] || png=$o.png
+		# a transition without a blocked wait has nothing to draw
+		if [ -s "$o.folded" ]; then
+			"$top/plots/flamegraph.sh" "$o.folded" "$title: $what, $v" "$unit" "$o.html" $png
+		else
+			rm -f "$o.html" "$o.png"
+		fi
+	done
+done
