@@ -14,6 +14,11 @@
 #   DIR/flame/sync-callbacks.png, async-callbacks.png   (headless Chromium)
 #   DIR/timeline/MODE.trace.json   Chrome trace-event JSON (Perfetto,
 #                   chrome://tracing; bench/trace-events)
+#   DIR/timeline/MODE.phases, .bars  per-device timeline data (bench/gantt,
+#                   the GANTT_ROWS devices that took longest, default 60)
+#   DIR/timeline/gantt.png, .svg     sync beside the series' async, a row
+#                   per device (plots/gantt.gp); gantt-6.12.png: 6.12's
+#                   async beside the series'
 # TITLE (scenario, kernel, clock) heads each figure.  Exit status: 0, or 1
 # after one line naming the cause.
 set -eu
@@ -22,8 +27,9 @@ die() { echo "figures: $*" >&2; exit 1; }
 d=$1 scen=$2 title=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
 tools=${TOOLS:-$top/build/tools}
-ff=$tools/flamefold te=$tools/trace-events
-[ -x "$ff" ] && [ -x "$te" ] || die "$ff or $te not built (make tools)"
+ff=$tools/flamefold te=$tools/trace-events ga=$tools/gantt
+for t in "$ff" "$te" "$ga"; do [ -x "$t" ] || die "$t not built (make tools)"; done
+rows=${GANTT_ROWS:-60}
 mkdir -p "$d/flame" "$d/timeline"
 for m in sync async 6.12; do
 	case $m in 6.12) f=$d/legacy-1.jsonl what="async, 6.12's scheduling";;
@@ -33,6 +39,7 @@ for m in sync async 6.12; do
 	[ -f "$f" ] || die "no $f"
 	"$te" --title "$title: $what" "$f" > "$d/timeline/$m.trace.json" ||
 		die "trace-events failed on $f"
+	"$ga" --rows "$rows" "$f" "$d/timeline/$m" || die "gantt failed on $f"
 	for v in callbacks waits; do
 		o=$d/flame/$m-$v
 		"$ff" --view "$v" --scenario "$scen" "$f" > "$o.folded" ||
@@ -51,3 +58,11 @@ for m in sync async 6.12; do
 		fi
 	done
 done
+# gantt LEFT RIGHT LEFT-TITLE RIGHT-TITLE OUT
+gantt() {
+	gnuplot -e "left='$d/timeline/$1'; right='$d/timeline/$2'; lt='$3'; rt='$4'; out='$5'; title='$title'" \
+		"$top/plots/gantt.gp" || die "gnuplot failed drawing $5"
+}
+gantt sync async sync "async, the series scheduling" "$d/timeline/gantt.png"
+gantt sync async sync "async, the series scheduling" "$d/timeline/gantt.svg"
+gantt 6.12 async "async, 6.12 scheduling" "async, the series scheduling" "$d/timeline/gantt-6.12.png"

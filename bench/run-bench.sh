@@ -86,7 +86,7 @@ for s in $SCENARIOS; do
 done
 SCENARIOS=${names# }
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
-	build/tools/rpm-callbacks build/tools/flamefold build/tools/trace-events build/guest/vfio-hold build/acpi/battery.aml \
+	build/tools/rpm-callbacks build/tools/flamefold build/tools/trace-events build/tools/gantt build/guest/vfio-hold build/acpi/battery.aml \
 	build/node/node_modules/d3-flame-graph/dist/d3-flamegraph.umd.min.js; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
 done

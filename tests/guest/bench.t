@@ -8,7 +8,7 @@
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 24
+tap_plan 25
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -53,6 +53,9 @@ ok $? "the trace-event JSON of each mode validates against plots/trace-event.sch
 sed 's/^/# /' "$w.schema.log"
 check "the series' async: a resume slice per chain device, each on a worker thread's track" \
 	[ "$(jq '[.traceEvents[] | select(.ph == "X" and .cat == "resume" and (.name | test("^d[0-9]+$")) and .args.async == 1)] | length' "$t/async.trace.json")" -eq 100 ]
+check "the per-device timelines: gantt.png and gantt-6.12.png, gantt.svg naming scenario, kernel and clock" \
+	sh -c "file '$t/gantt.png' '$t/gantt-6.12.png' | grep -c 'PNG image' | grep -qx 2 &&
+		grep -q 'chain-100, kernel 6.12[^,]*, clock virtual' '$t/gantt.svg'"
 check "the runtime PM latency rows: chains of 1 and 10, sync and queued, 3 rounds, p50 p99 max floor per-dev" \
 	sh -c "[ \$(grep -cE '^ +(1|10) (sync |queued) +3( +[0-9.]+){4} +-?[0-9.]+$' '$r/table.txt') -eq 4 ]"
 check "no latency below its floor: p50 >= (N + 1) x 100 us (the resume callbacks' sleeps)" \
