@@ -12,6 +12,9 @@
 #   DIR/flame/MODE-waits.folded, .html       who waited for whom, width =
 #                   ns blocked (no HTML when nothing blocked)
 #   DIR/flame/sync-callbacks.png, async-callbacks.png   (headless Chromium)
+#   DIR/flame/kstacks-MODE.html, kstacks-async.png   kernel-stack flame
+#                   graphs of the async modes (DIR/kstacks-MODE.folded,
+#                   bpf/kstacks in the guest), when the run has them
 #   DIR/timeline/MODE.trace.json   Chrome trace-event JSON (Perfetto,
 #                   chrome://tracing; bench/trace-events)
 #   DIR/timeline/MODE.phases, .bars  per-device timeline data (bench/gantt,
@@ -57,6 +60,18 @@ for m in sync async 6.12; do
 			rm -f "$o.html" "$o.png"
 		fi
 	done
+done
+for m in async 6.12; do
+	f=$d/kstacks-$m.folded
+	[ -f "$f" ] || continue
+	case $m in 6.12) what="async, 6.12's scheduling" png=;;
+	*) what="async, the series' scheduling" png=$d/flame/kstacks-$m.png;;
+	esac
+	if [ -s "$f" ]; then
+		"$top/plots/flamegraph.sh" "$f" "$title: $what, on-CPU kernel stacks" \
+			"samples at 4999 Hz of the guest clock, device phases only" \
+			"$d/flame/kstacks-$m.html" $png
+	fi
 done
 # gantt LEFT RIGHT LEFT-TITLE RIGHT-TITLE OUT
 gantt() {

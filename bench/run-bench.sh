@@ -85,7 +85,7 @@ for s in $SCENARIOS; do
 	names="$names $n" map="$map $n=$f"
 done
 SCENARIOS=${names# }
-for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/tools/critpath build/tools/rpm-latency \
+for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/bpf/kstacks build/tools/critpath build/tools/rpm-latency \
 	build/tools/rpm-callbacks build/tools/flamefold build/tools/trace-events build/tools/gantt build/guest/vfio-hold build/acpi/battery.aml \
 	build/node/node_modules/d3-flame-graph/dist/d3-flamegraph.umd.min.js; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
@@ -127,7 +127,8 @@ one() {
 	# on the real clock, more vCPUs than host cores would measure the host
 	[ "$clock" = virtual ] || [ "$smp" -le "$(nproc)" ] || smp=$(nproc)
 	echo "bench: [$n/$total] $s: guest running (clock $clock, $smp vCPUs)"
-	if ! SMP=$smp CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $(scen "$s")" \
+	if ! SMP=$smp CLOCK=$clock \
+		EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $top/build/bpf/kstacks $(scen "$s")" \
 		"$top/lab/run-guest.sh" bench "$d" "$REPS" "$s.txt" "$clock" > "$out/$s.log" 2>&1; then
 		echo "bench: [$n/$total] $s: FAILED: $(tail -1 "$out/$s.log")"
 		return 1

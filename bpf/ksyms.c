@@ -74,7 +74,8 @@ struct ksyms *ksyms_load(void)
 	return k;
 }
 
-const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf, size_t size)
+/* the index of the last symbol at or below @addr, plus one; 0: none */
+static size_t below(const struct ksyms *k, unsigned long long addr)
 {
 	size_t lo = 0, hi = k ? k->nsyms : 0;
 
@@ -86,8 +87,25 @@ const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf,
 		else
 			hi = mid;
 	}
-	if (lo && k->syms[lo - 1].addr == addr)
-		return k->syms[lo - 1].name;
+	return lo;
+}
+
+const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf, size_t size)
+{
+	size_t i = below(k, addr);
+
+	if (i && k->syms[i - 1].addr == addr)
+		return k->syms[i - 1].name;
+	snprintf(buf, size, "0x%llx", addr);
+	return buf;
+}
+
+const char *ksym_within(const struct ksyms *k, unsigned long long addr, char *buf, size_t size)
+{
+	size_t i = below(k, addr);
+
+	if (i)
+		return k->syms[i - 1].name;
 	snprintf(buf, size, "0x%llx", addr);
 	return buf;
 }

@@ -23,6 +23,13 @@ struct ksyms *ksyms_load(void);
  */
 const char *ksym_name(const struct ksyms *k, unsigned long long addr, char *buf, size_t size);
 
+/*
+ * The name of the kernel function @addr lies in (the last text symbol at
+ * or below it: a sampled instruction pointer or return address), or
+ * "0x..." in @buf when there is none.
+ */
+const char *ksym_within(const struct ksyms *k, unsigned long long addr, char *buf, size_t size);
+
 void ksyms_free(struct ksyms *k);
 
 #endif /* KSYMS_H */

@@ -34,8 +34,10 @@ struct {
 	__array(values, struct ring);
 } rings SEC(".maps");
 
-/* events that did not fit (an array map, not a global: the lab kernel's
- * libbpf probe for global data fails) */
+/*
+ * events that did not fit (an array map, not a global: the lab kernel's
+ * libbpf probe for global data fails)
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1);
@@ -283,12 +285,13 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 			idle -= over < idle ? over : idle;
 		else		/* its first event came after ctx->now */
 			p->unknown++;
-	} else if (state == PMT_CPU_BUSY && now > last)
+	} else if (state == PMT_CPU_BUSY && now > last) {
 		busy += now - last;
-	else if (state == PMT_CPU_IDLE && now > last)
+	} else if (state == PMT_CPU_IDLE && now > last) {
 		idle += now - last;
-	else if (state == PMT_CPU_UNKNOWN)
+	} else if (state == PMT_CPU_UNKNOWN) {
 		p->unknown++;
+	}
 	p->busy[cpu] = busy;
 	p->idle[cpu] = idle;
 	return 0;

@@ -23,7 +23,11 @@
 # MODE one of sync, async (pmtrace attached), bare and tracecmd.  One last
 # async transition runs pmtrace with BPF run-time statistics on
 # (bpf-stats.txt: runs and ns per program; stats-1.jsonl), apart because
-# the statistics cost time themselves.
+# the statistics cost time themselves.  Then, when /pmlab/kstacks is
+# there, one transition per async scheduler under bpf/kstacks (on-CPU
+# kernel stacks sampled at 4999 Hz of the guest's clock during the device
+# phases): kstacks-async.folded, kstacks-6.12.folded (the kernel-stack
+# flame graphs), apart because sampling costs time too.
 #
 # summary: make bench's measurement of one scenario: sync, 6.12's and the series' async, recorded by pmtrace
 . /pmlab/pmlib.sh
@@ -54,9 +58,10 @@ TRACECMD_EVENTS="-e power:suspend_resume -e power:device_pm_callback_start
 	-e rpm:rpm_request_queue -e rpm:rpm_request_cancel -e rpm:rpm_request_run"
 
 # cycle MODE N: one transition; MODE sync, async or legacy (pmtrace), bare,
-# tracecmd or stats (pmtrace with BPF statistics).
+# tracecmd, stats (pmtrace with BPF statistics), kstacks-async or
+# kstacks-6.12 (bpf/kstacks).
 cycle() {
-	case $1 in sync) async=0;; legacy) async=2;; *) async=1;; esac
+	case $1 in sync) async=0;; legacy|kstacks-6.12) async=2;; *) async=1;; esac
 	# the same sleeps for the N-th transition of every mode
 	echo "jitter-round $2" > $PMSYNTH/control || fail "pmsynth refused jitter-round $2"
 	dmesg -c > /dev/null
@@ -70,6 +75,13 @@ cycle() {
 			sh /tmp/cycle.sh > "tracecmd-$2.log" 2>&1 ||
 			fail "transition $2 under trace-cmd failed: $(tail -2 "tracecmd-$2.log")"
 		rm -f /tmp/tc.dat*;;
+	kstacks-*)
+		# equal folded lines (addresses in one function) added up
+		/pmlab/kstacks -o /tmp/kstacks.folded -c 'sh /tmp/cycle.sh' 2> "$1.log" ||
+			fail "transition $2 under kstacks failed: $(tail -2 "$1.log")"
+		sort /tmp/kstacks.folded | awk '{ n = $NF; $NF = ""; sub(/ $/, "")
+			if ($0 != s && c) { print s, c; c = 0 } s = $0; c += n } END { if (c) print s, c }' \
+			> "$1.folded";;
 	*)
 		stats=
 		[ "$1" = stats ] && stats="-s bpf-stats.txt"
@@ -101,5 +113,11 @@ while [ "$i" -le "$reps" ]; do
 done
 log "async transition with BPF statistics"
 cycle stats 1
+if [ -x /pmlab/kstacks ]; then
+	for mode in async 6.12; do
+		log "async transition ($mode) under kstacks"
+		cycle kstacks-$mode 1
+	done
+fi
 echo "$reps" > reps.txt
 cat $PMSYNTH/oracle > oracle.txt

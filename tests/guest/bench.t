@@ -8,7 +8,7 @@
 # there, that the chain is analysed as a chain, that no latency is below
 # the callbacks' own sleeps, and that the battery ran where it should.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 25
+tap_plan 27
 w=$BUILD/test-guest/bench
 rm -rf "$w"
 mkdir -p "$BUILD/test-guest"
@@ -46,6 +46,10 @@ check "the callbacks view has the chain's 100 devices in resume" \
 check "waits: 6.12's async blocks each chain device on its neighbour in resume (99 pairs), the series' never" \
 	sh -c "[ \$(grep -c '^resume;d[0-9]*;d[0-9]* ' '$f/6.12-waits.folded') -eq 99 ] &&
 		! grep -q '^[a-z_]*;d[0-9]*;d[0-9]* ' '$f/async-waits.folded'"
+check "kernel stacks of both async modes: folded, the series' in resume through the PM core's async worker" \
+	sh -c "[ -s '$r/chain-100/kstacks-6.12.folded' ] && grep -q '^resume;.*dpm_async_run' '$r/chain-100/kstacks-async.folded'"
+check "the kernel-stack flame graphs: HTML of both, PNG of the series'" \
+	sh -c "[ -s '$f/kstacks-async.html' ] && [ -s '$f/kstacks-6.12.html' ] && file '$f/kstacks-async.png' | grep -q PNG"
 t=$r/chain-100/timeline
 "$TOP/tests/validate-json.py" "$TOP/plots/trace-event.schema.json" "$t/sync.trace.json" "$t/async.trace.json" \
 	"$t/6.12.trace.json" > "$w.schema.log" 2>&1

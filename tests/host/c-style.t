@@ -4,8 +4,7 @@
 # inside if, function bodies within 80 lines): one check per file.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
-files=$(ls bench/*.c bench/*.h bench/fuzz/*.c bpf/pmtrace.c bpf/pmtrace.h bpf/pmtrace-records.c \
-	bpf/pmtrace-records.h bpf/ksyms.c bpf/ksyms.h)
+files=$(ls bench/*.c bench/*.h bench/fuzz/*.c bpf/*.c bpf/*.h lab/guest/*.c)
 tap_plan $(echo "$files" | wc -l)
 for f in $files; do
 	lab/c-style.sh "$f" > "$TOP/results/c-style.out" 2>&1
