@@ -56,8 +56,8 @@ GUEST_DEPS    := own-pmsynth
 GUEST_PMSYNTH := $(BUILD)/pmsynth-own/pmsynth.ko
 # pmtrace is CO-RE: the lab build runs on your kernel when it has the events
 GUEST_PMTRACE := $(wildcard $(BUILD)/bpf/pmtrace)
-ifneq ($(filter bench check bisect,$(MAKECMDGOALS)),)
-$(error make $(filter bench check bisect,$(MAKECMDGOALS)) works on the lab kernel (the series); KERNEL=$(KERNEL) is for make guest, run and shell)
+ifneq ($(filter bench sweep check bisect,$(MAKECMDGOALS)),)
+$(error make $(filter bench sweep check bisect,$(MAKECMDGOALS)) works on the lab kernel (the series); KERNEL=$(KERNEL) is for make guest, run and shell)
 endif
 endif
 export KERNEL
@@ -74,6 +74,11 @@ endif
 #> PCI_RPM=1  make bench: the PCI runtime PM rows (an NVMe controller under vfio-pci on q35; 0: no rows)
 #> BATTERY_REPS=3  make bench: transitions per mode of the ACPI battery rows (0: no rows)
 #> BATTERY_SYNC=20  make bench: the synchronous 1-ms devices after the battery in its second row
+#> SWEEP_SHAPES=tree dag  make sweep: scenario shapes (scengen)
+#> SWEEP_DEVICES=100 250 500 1000 2000  make sweep: device counts of the curve against devices (4 vCPUs)
+#> SWEEP_CPUS=1 3 4 8  make sweep: vCPU counts of the curve against vCPUs (2 stalls on QEMU 7.2's virtual clock)
+#> SWEEP_AT=500  make sweep: the device count of the curve against vCPUs
+#> SSHLOGIN=  make sweep: GNU parallel --sshlogin hosts that run points too (same checkout path, shared results)
 #> JOB=  make guest: the guest job to run (make list shows them)
 #> ARGS=  make guest: the job's arguments
 #> CMD=  make run: a shell command line run in the guest
@@ -102,7 +107,7 @@ as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,
 unexport CMD ARGS APPEND
 
 .PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell \
-	bench check debug checkpatch bisect fuzz clean
+	bench sweep check debug checkpatch bisect fuzz clean
 
 #> help  this list
 help:
@@ -202,6 +207,10 @@ shell: $(GUEST_DEPS) initramfs tools
 #> bench  build what is needed, run the benches in the guest, print the table
 bench: kernel initramfs pmsynth tools bpf acpi
 	@bench/run-bench.sh $(TOP)/results/bench
+
+#> sweep  speed-up curves against devices and vCPUs (bench/sweep.sh, GNU parallel; resumes)
+sweep: kernel initramfs pmsynth tools bpf
+	@bench/sweep.sh $(TOP)/results/sweep
 
 #> check  build what is needed, run every host and guest test
 check: kernel initramfs pmsynth tools bpf acpi debug

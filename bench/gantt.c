@@ -10,8 +10,9 @@
  *   OUT.bars    "ROW KIND START END DEVICE PHASE"    a bar per part of a
  *               device record: KIND 0 queued for a worker (queued to
  *               start), 1 blocked or in the PM core before its callback
- *               (start to callback start), 2 its callback (callback start
- *               to end); a part of no length is left out.
+ *               (start to callback start; start to end when no callback
+ *               ran), 2 its callback (callback start to end); a part of no
+ *               length is left out.
  * Rows: devices in the order they first started, 0 at the top.  With
  * more devices than --rows N (default 60), the N that spent the most
  * time (start to end, over all phases) are kept, in that same order; the
@@ -199,6 +200,10 @@ int main(int argc, char **argv)
 				continue;
 			if (r->queued)
 				bar(bars, row, 0, r->queued, r->start, o, dev, dpm_phase_names[p]);
+			if (r->cb_start < r->start) {	/* 0: no callback ran */
+				bar(bars, row, 1, r->start, r->end, o, dev, dpm_phase_names[p]);
+				continue;
+			}
 			bar(bars, row, 1, r->start, r->cb_start, o, dev, dpm_phase_names[p]);
 			bar(bars, row, 2, r->cb_start, r->end, o, dev, dpm_phase_names[p]);
 		}

@@ -1,4 +1,4 @@
-# bench REPS SCENARIO CLOCK: the measurement of bench/run-bench.sh, in one
+# bench REPS SCENARIO CLOCK [lean]: the measurement of bench/run-bench.sh, in one
 # boot.
 #
 # Loads device scenario SCENARIO (a file passed in EXTRA, with pmtrace),
@@ -29,9 +29,14 @@
 # phases): kstacks-async.folded, kstacks-6.12.folded (the kernel-stack
 # flame graphs), apart because sampling costs time too.
 #
-# summary: make bench's measurement of one scenario: sync, 6.12's and the series' async, recorded by pmtrace
+# summary: make bench's measurement of one scenario: sync, 6.12's and the series' async, recorded by pmtrace (lean: those alone, for make sweep)
 . /pmlab/pmlib.sh
-[ $# -eq 3 ] || fail "usage: bench.sh REPS SCENARIO CLOCK"
+# A fourth argument "lean" (make sweep's points) records only the sync,
+# 6.12 and series transitions: no bare, trace-cmd, statistics or kstacks
+# ones.
+[ $# -eq 3 ] || [ $# -eq 4 ] || fail "usage: bench.sh REPS SCENARIO CLOCK [lean]"
+lean=
+case ${4:-} in lean) lean=1;; '') ;; *) fail "the fourth argument may only be 'lean', got '$4'";; esac
 reps=$1
 scen=/pmlab/$2
 name=${2%.txt}
@@ -105,12 +110,19 @@ while [ "$i" -le "$reps" ]; do
 done
 i=1
 while [ "$i" -le "$reps" ]; do
-	for mode in legacy async bare tracecmd; do
+	modes="legacy async bare tracecmd"
+	[ -z "$lean" ] || modes="legacy async"
+	for mode in $modes; do
 		log "$mode async transition $i/$reps"
 		cycle $mode $i
 	done
 	i=$((i + 1))
 done
+if [ -n "$lean" ]; then
+	echo "$reps" > reps.txt
+	cat $PMSYNTH/oracle > oracle.txt
+	exit 0
+fi
 log "async transition with BPF statistics"
 cycle stats 1
 if [ -x /pmlab/kstacks ]; then

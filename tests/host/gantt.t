@@ -8,7 +8,7 @@
 # --rows 2 keeps the two that took longest.  Bad input refused, nothing
 # half-made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 13
+tap_plan 14
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/gantt" >/dev/null
@@ -19,8 +19,14 @@ resume a 1005 1010 1020 100 1130
 resume b 1005 1010 1150 200 1360 a:10
 resume c 1005 1020 1380 300 1690 b:20
 resume g 0 1000 1000 5 1005
+phase suspend 2000 2100
+suspend a 0 2000 2000 0 2000
+suspend b 0 2010 2010 0 2050
+suspend c 0 2000 2000 0 2000
 S
 sed -i 's/"device":"g"/"device":"g 1"/' "$w/async.jsonl"
+# b in suspend: no callback ran (callback_start 0): blocked from its start to its end
+sed -i '/"device":"b","phase":"suspend"/s/"callback_start":[0-9]*/"callback_start":0/' "$w/async.jsonl"
 "$ga" "$w/async.jsonl" "$w/a" 2> "$w/err"
 ok $? "gantt writes the data"
 check "phases: eight bands, resume from 0.999 to 1.699 ms" \
@@ -29,6 +35,8 @@ check "the header counts rows and devices (all 4 kept)" grep -qx '# rows 4 of 4 
 check "a's three parts in resume: queued, blocked or PM core, callback" \
 	[ "$(grep ' a resume$' "$w/a.bars" | cut -d' ' -f2-4 | tr '\n' ';')" = \
 		"0 1.004000 1.009000;1 1.009000 1.019000;2 1.019000 1.129000;" ]
+check "no callback ran (b in suspend, callback_start 0): one bar, start to end, of kind 1" \
+	[ "$(grep ' b suspend$' "$w/a.bars" | cut -d' ' -f2)" = "1" ]
 check "a part of no length is left out (g: never queued, its callback from its start)" \
 	[ "$(grep -c ' g_1 resume$' "$w/a.bars")" -eq 1 ]
 check "rows: in the order the devices first started (all start in prepare at 0: by name id, a b c, then g)" \

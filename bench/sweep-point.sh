@@ -1,0 +1,66 @@
+#!/bin/sh
+# sweep-point.sh - one point of make sweep: a generated scenario, one
+# guest boot on the virtual clock, the sync, 6.12 and series transitions
+# (lab/jobs/bench.sh ... lean), critpath of both schedulers.
+#
+# Usage: sweep-point.sh OUTDIR SHAPE DEVICES CPUS
+# SHAPE is tree or dag (bench/scengen: tree fanout 4; dag 1.5 pm_links per
+# device, seeded by DEVICES), CPUS the guest's vCPUs.  Writes
+# OUTDIR/points/SHAPE-DEVICES-cCPUS/: the scenario, the records,
+# summary.txt and summary-6.12.txt (critpath), key (what the point was
+# measured with: kernel release, series hash, scenario sha256, vCPUs,
+# REPS) and row.txt, "SHAPE DEVICES CPUS SPEEDUP_NEW SPEEDUP_612
+# EFF_NEW EFF_612 SPEEDUP_BOUND" (speed-ups T(sync)/T(async), the
+# bound's T(sync)/bound; efficiencies %).  A point whose key file
+# matches and whose row.txt exists is not measured again: prints
+# "resumed", else "measured".  Exit status: 0, or 1 with one line naming
+# the cause (the point's directory is then removed).
+set -eu
+die() { echo "sweep-point: $*" >&2; exit 1; }
+[ $# -eq 4 ] || die "usage: sweep-point.sh OUTDIR SHAPE DEVICES CPUS"
+out=$1 shape=$2 n=$3 cpus=$4
+top=$(cd "$(dirname "$0")/.." && pwd)
+case $shape in tree) gen="tree -n $n --fanout 4";; dag) gen="dag -n $n --links 1.5 --seed $n";;
+*) die "SHAPE must be tree or dag, got '$shape'";; esac
+case $n in ''|*[!0-9]*|0) die "DEVICES must be a number 1..4096, got '$n'";; esac
+[ "$n" -le 4096 ] || die "DEVICES must be a number 1..4096, got '$n'"
+case $cpus in ''|*[!0-9]*|0) die "CPUS must be a number 1..16, got '$cpus'";; esac
+[ "$cpus" -le 16 ] || die "CPUS must be a number 1..16, got '$cpus'"
+reps=${REPS:-1}
+name=$shape-$n
+d=$out/points/$name-c$cpus
+mkdir -p "$out/points"
+# shellcheck disable=SC2086
+"$top/build/tools/scengen" $gen > "$out/points/.$name-c$cpus.txt" || die "scengen $gen failed"
+key=$(printf '%s\n' "kernel=$(cat "$top/build/obj/include/config/kernel.release")" \
+	"series=$(cat "$top/build/linux/.pmlab-series")" \
+	"scenario=$(sha256sum < "$out/points/.$name-c$cpus.txt" | cut -d' ' -f1)" \
+	"cpus=$cpus" "reps=$reps")
+if [ -f "$d/row.txt" ] && [ "$(cat "$d/key" 2>/dev/null)" = "$key" ]; then
+	rm -f "$out/points/.$name-c$cpus.txt"
+	echo "sweep: $name, $cpus vCPUs: resumed"
+	exit 0
+fi
+rm -rf "$d" "$d.tmp"
+mkdir -p "$d.tmp"
+mv "$out/points/.$name-c$cpus.txt" "$d.tmp/$name.txt"
+trap 'rm -rf "$d.tmp" "$d.guest"' EXIT
+SMP=$cpus CLOCK=virtual EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $d.tmp/$name.txt" \
+	"$top/lab/run-guest.sh" bench "$d.guest" "$reps" "$name.txt" virtual lean > "$d.tmp/guest.log" 2>&1 ||
+	die "$name, $cpus vCPUs: the guest failed: $(tail -1 "$d.tmp/guest.log")"
+mv "$d.guest"/* "$d.tmp/"
+tools=$top/build/tools
+"$tools/critpath" -s "$d.tmp/summary.txt" "$d.tmp/$name.txt" "$d.tmp"/sync-*.jsonl \
+	"$d.tmp"/async-*.jsonl > "$d.tmp/table.txt" 2> "$d.tmp/critpath.log" &&
+"$tools/critpath" -s "$d.tmp/summary-6.12.txt" "$d.tmp/$name.txt" "$d.tmp"/sync-*.jsonl \
+	"$d.tmp"/legacy-*.jsonl > "$d.tmp/table-6.12.txt" 2>> "$d.tmp/critpath.log" ||
+	die "$name, $cpus vCPUs: critpath: $(tail -1 "$d.tmp/critpath.log")"
+get() { tr ' ' '\n' < "$d.tmp/$1" | sed -n "s/^$2=//p"; }
+ts=$(get summary.txt t_sync) bound=$(get summary.txt bound)
+echo "$shape $n $cpus $(get summary.txt speedup) $(get summary-6.12.txt speedup)" \
+	"$(get summary.txt efficiency) $(get summary-6.12.txt efficiency)" \
+	"$(awk -v t="$ts" -v b="$bound" 'BEGIN { printf "%.2f", t / b }')" > "$d.tmp/row.txt"
+[ "$(wc -w < "$d.tmp/row.txt")" -eq 8 ] || die "$name, $cpus vCPUs: a summary lacks a figure"
+echo "$key" > "$d.tmp/key"
+mv "$d.tmp" "$d"
+echo "sweep: $name, $cpus vCPUs: measured"

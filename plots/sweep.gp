@@ -1,0 +1,40 @@
+# sweep.gp - make sweep's curves: speed-up of async over sync against the
+# number of devices (at 4 vCPUs) or of vCPUs (at AT devices), for each
+# scenario shape: the series' scheduling, 6.12's, and the bound (what the
+# dependency graph and the CPUs allow, critpath's T(sync) / bound).
+#
+# gnuplot -e "data='sweep.dat'; x='devices'; at=500; out='sweep-devices.png';
+#             kernel='6.12...'" plots/sweep.gp
+# data: bench/sweep.sh's sweep.dat ("shape devices cpus speedup_new
+# speedup_612 efficiency_new efficiency_612 speedup_bound"); x: devices or
+# cpus.
+if (!exists("data") || !exists("x") || !exists("out") || !exists("at") || !exists("kernel")) {
+	print "sweep.gp: set data, x, at, out and kernel (-e)"; exit status 1
+}
+if (x ne "devices" && x ne "cpus") { print "sweep.gp: x must be devices or cpus"; exit status 1 }
+stats data using 2 nooutput	# fails on a missing or empty file
+set terminal pngcairo size 1000, 560 noenhanced font "Sans,10"
+set output out
+shapes = system(sprintf("awk '!/^#/ && !s[$1]++ { printf \"%%s%%s\", n++ ? \" \" : \"\", $1 }' '%s'", data))
+if (x eq "devices") {
+	col = 2; keep = 3; keepv = 4
+	set xlabel "devices (4 vCPUs)"
+	set logscale x
+	set title sprintf("Speed-up of async suspend/resume against devices (%s); kernel %s, clock virtual", shapes, kernel)
+} else {
+	col = 3; keep = 2; keepv = at
+	set xlabel sprintf("vCPUs (%d devices)", at)
+	set xtics 1
+	set title sprintf("Speed-up of async suspend/resume against vCPUs (%s); kernel %s, clock virtual", shapes, kernel)
+}
+set ylabel "speed-up, T(sync) / T(async)"
+set grid
+set key outside right top
+set yrange [0:*]
+sel(s, v) = (strcol(1) eq s && column(keep) == keepv) ? v : NaN
+plot for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(4)) smooth unique \
+		with linespoints lw 2 pt 7 lc i title word(shapes, i)." the series", \
+	for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(5)) smooth unique \
+		with linespoints lw 1 dt 2 pt 6 lc i title word(shapes, i)." 6.12", \
+	for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(8)) smooth unique \
+		with lines lw 1 dt 3 lc i title word(shapes, i)." bound"
