@@ -40,16 +40,19 @@ for m in sync async 6.12; do
 	*) f=$d/sync-1.jsonl what=sync;;
 	esac
 	[ -f "$f" ] || die "no $f"
-	"$te" --title "$title: $what" "$f" > "$d/timeline/$m.trace.json" ||
+	# each output whole or not at all
+	"$te" --title "$title: $what" "$f" > "$d/timeline/$m.trace.json.tmp" ||
 		die "trace-events failed on $f"
+	mv "$d/timeline/$m.trace.json.tmp" "$d/timeline/$m.trace.json"
 	"$ga" --rows "$rows" "$f" "$d/timeline/$m" || die "gantt failed on $f"
 	for v in callbacks waits; do
 		o=$d/flame/$m-$v
-		"$ff" --view "$v" --scenario "$scen" "$f" > "$o.folded" ||
+		"$ff" --view "$v" --scenario "$scen" "$f" > "$o.folded.tmp" ||
 			die "flamefold --view $v failed on $f"
+		mv "$o.folded.tmp" "$o.folded"
 		case $v in
-		callbacks) unit="callback time (ns), stacked by device hierarchy";;
-		*) unit="time blocked (ns): phase, device waited for, waiter";;
+		callbacks) unit="ns of callback time, stacked by device hierarchy";;
+		*) unit="ns blocked: phase, device waited for, waiter";;
 		esac
 		png=
 		[ "$v" = waits ] || [ "$m" = 6.12 ] || png=$o.png
@@ -69,7 +72,7 @@ for m in async 6.12; do
 	esac
 	if [ -s "$f" ]; then
 		"$top/plots/flamegraph.sh" "$f" "$title: $what, on-CPU kernel stacks" \
-			"samples at 4999 Hz of the guest clock, device phases only" \
+			"samples at 4999 Hz of the guest clock, device phases only (resume side: CPU 0 only, see bpf/kstacks.c)" \
 			"$d/flame/kstacks-$m.html" $png
 	fi
 done

@@ -191,6 +191,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: a runtime PM recording has no device phases\n", a.records);
 		goto out;
 	}
+	/* another scenario's hierarchy would misplace every device */
+	if (sp && t.sha256 && strcmp(t.sha256, scen.sha256)) {
+		fprintf(stderr,
+			"%s: recorded with scenario sha256 %.12s..., not %s (sha256 %.12s...)\n",
+			a.records, t.sha256, a.scenario, scen.sha256);
+		goto out;
+	}
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		for (i = 0; i < t.nrecs[p]; i++) {
 			const struct dev_record *r = &t.recs[p][i];
@@ -216,6 +223,10 @@ int main(int argc, char **argv)
 		while (j + 1 < out.n && !strcmp(out.v[j].frames, out.v[j + 1].frames))
 			ns += out.v[++j].ns;
 		printf("%s %lld\n", out.v[j].frames, ns);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "flamefold: writing the folded stacks failed\n");
+		goto out;
 	}
 	ret = 0;
 out:

@@ -9,12 +9,13 @@
 # OUTDIR/points/SHAPE-DEVICES-cCPUS/: the scenario, the records,
 # summary.txt and summary-6.12.txt (critpath), key (what the point was
 # measured with: kernel release, series hash, scenario sha256, vCPUs,
-# REPS) and row.txt, "SHAPE DEVICES CPUS SPEEDUP_NEW SPEEDUP_612
+# REPS, and the sha256 of pmsynth.ko, pmtrace, the guest job and
+# critpath) and row.txt, "SHAPE DEVICES CPUS SPEEDUP_NEW SPEEDUP_612
 # EFF_NEW EFF_612 SPEEDUP_BOUND" (speed-ups T(sync)/T(async), the
 # bound's T(sync)/bound; efficiencies %).  A point whose key file
 # matches and whose row.txt exists is not measured again: prints
 # "resumed", else "measured".  Exit status: 0, or 1 with one line naming
-# the cause (the point's directory is then removed).
+# the cause (what the point had is then in POINT.failed).
 set -eu
 die() { echo "sweep-point: $*" >&2; exit 1; }
 [ $# -eq 4 ] || die "usage: sweep-point.sh OUTDIR SHAPE DEVICES CPUS"
@@ -32,19 +33,26 @@ d=$out/points/$name-c$cpus
 mkdir -p "$out/points"
 # shellcheck disable=SC2086
 "$top/build/tools/scengen" $gen > "$out/points/.$name-c$cpus.txt" || die "scengen $gen failed"
-key=$(printf '%s\n' "kernel=$(cat "$top/build/obj/include/config/kernel.release")" \
-	"series=$(cat "$top/build/linux/.pmlab-series")" \
+# what the point's figures depend on: kernel, series, scenario, vCPUs,
+# REPS, and the module, tracer, guest job and analysis that made them
+release=$(cat "$top/build/obj/include/config/kernel.release") || die "no kernel built (make sweep)"
+series=$(cat "$top/build/linux/.pmlab-series") || die "no series applied (make sweep)"
+tools=$(cd "$top" && sha256sum lab/pmsynth/pmsynth.ko build/bpf/pmtrace lab/jobs/bench.sh \
+	build/tools/critpath | cut -d' ' -f1 | tr '\n' ' ') || die "a tool is missing (make sweep)"
+key=$(printf '%s\n' "kernel=$release" "series=$series" \
 	"scenario=$(sha256sum < "$out/points/.$name-c$cpus.txt" | cut -d' ' -f1)" \
-	"cpus=$cpus" "reps=$reps")
+	"cpus=$cpus" "reps=$reps" "tools=$tools")
 if [ -f "$d/row.txt" ] && [ "$(cat "$d/key" 2>/dev/null)" = "$key" ]; then
 	rm -f "$out/points/.$name-c$cpus.txt"
 	echo "sweep: $name, $cpus vCPUs: resumed"
 	exit 0
 fi
-rm -rf "$d" "$d.tmp"
+rm -rf "$d" "$d.tmp" "$d.failed" "$d.guest.failed"
 mkdir -p "$d.tmp"
 mv "$out/points/.$name-c$cpus.txt" "$d.tmp/$name.txt"
-trap 'rm -rf "$d.tmp" "$d.guest"' EXIT
+# a point that fails keeps what it had in $d.failed, for a look
+trap 'rm -rf "$d.guest"; [ ! -d "$d.tmp" ] || mv "$d.tmp" "$d.failed"' EXIT
+trap 'exit 130' INT TERM
 SMP=$cpus CLOCK=virtual EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $d.tmp/$name.txt" \
 	"$top/lab/run-guest.sh" bench "$d.guest" "$reps" "$name.txt" virtual lean > "$d.tmp/guest.log" 2>&1 ||
 	die "$name, $cpus vCPUs: the guest failed: $(tail -1 "$d.tmp/guest.log")"

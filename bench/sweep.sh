@@ -20,9 +20,10 @@
 #   REPS           transitions per mode and point (default 1)
 # Every point is one guest boot on the virtual clock (bench/sweep-point.sh:
 # sync, 6.12's async and the series', critpath), run through GNU parallel;
-# a point already measured with the same kernel, series, scenario, vCPUs
-# and REPS is not measured again (its key file), so an interrupted or
-# extended sweep resumes.  Writes OUTDIR/sweep.dat (a row per point),
+# a point already measured with the same kernel, series, scenario, vCPUs,
+# REPS and tools is not measured again (its key file), so an interrupted
+# or extended sweep resumes; after a failed point, the running ones end
+# first (GNU parallel --halt soon).  Writes OUTDIR/sweep.dat (a row per point),
 # OUTDIR/sweep-devices.png and sweep-cpus.png (plots/sweep.gp: the
 # series, 6.12 and the bound), OUTDIR/joblog (GNU parallel's).
 set -eu
@@ -58,8 +59,8 @@ for s in $shapes; do
 done | awk '!seen[$0]++' > "$out/points.txt"
 echo "sweep: $(wc -l < "$out/points.txt") points, $jobs at a time${SSHLOGIN:+, also on $SSHLOGIN}; results in $out"
 # shellcheck disable=SC2086
-parallel --will-cite --jobs "$jobs" --colsep ' ' --halt now,fail=1 --joblog "$out/joblog" \
-	${SSHLOGIN:+--sshlogin ":,$SSHLOGIN" --workdir .} \
+parallel --will-cite --jobs "$jobs" --colsep ' ' --halt soon,fail=1 --joblog "$out/joblog" \
+	${SSHLOGIN:+--sshlogin ":,$SSHLOGIN" --workdir . --env REPS --env TIMEOUT} \
 	"$top/bench/sweep-point.sh" "$out" {1} {2} {3} :::: "$out/points.txt" ||
 	die "a point failed (GNU parallel's joblog: $out/joblog)"
 {

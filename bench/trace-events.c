@@ -9,9 +9,10 @@
  * per device phase.  Each device record is a complete ("X") slice from
  * its start to its end on its thread's track, with its phase, callback
  * time, queue delay and blocked time as arguments; a queued async
- * device's wait for a worker is a slice on a "queued" track.  Each wait
- * that blocked is a flow arrow ("s" at the end of the device waited for,
- * "f" bound to the waiter's slice).  Times are microseconds (fractions
+ * device's wait for a worker is an async slice ("b"/"e", an id each:
+ * these overlap) under "queued for a worker".  Each wait that blocked is
+ * a flow arrow from the end of the device waited for ("s") to where the
+ * waiter's slice was when it ended ("f", bound to that slice).  Times are microseconds (fractions
  * keep the ns) from the first phase's start.
  */
 #define _GNU_SOURCE
@@ -128,13 +129,22 @@ static void flow(json_object *ev, const struct names *nm, const struct transitio
 		 const struct dev_record *r, int k, int id)
 {
 	const struct dev_record *on = transition_rec(t, p, r->waits[k]);
+	long long from, to;
 	json_object *s, *f;
 
 	if (!on)		/* a device of no record in this phase */
 		return;
-	/* "s" just inside the end of the slice waited for, "f" in the waiter's */
-	s = event("s", "wait", "wait", on->tid, on->end > on->start ? on->end - 1 : on->end);
-	f = event("f", "wait", "wait", r->tid, r->start);
+	/*
+	 * "s" just inside the end of the slice waited for; "f" where the wait
+	 * ended, that end held within the waiter's slice: never before "s"
+	 */
+	from = on->end > on->start ? on->end - 1 : on->end;
+	to = from < r->start ? r->start : from > r->end ? r->end : from;
+
+	if (to < from)		/* the waiter ended before the device it waited for */
+		return;
+	s = event("s", "wait", "wait", on->tid, from);
+	f = event("f", "wait", "wait", r->tid, to);
 	json_object_object_add(s, "id", json_object_new_int(id));
 	json_object_object_add(f, "id", json_object_new_int(id));
 	json_object_object_add(f, "bp", json_object_new_string("e"));
@@ -174,10 +184,26 @@ static json_object *span(const char *name, const char *cat, int tid, long long n
 	return e;
 }
 
+/*
+ * @r's wait for a worker, queued to start: an async slice ("b", "e") of
+ * its own id, which viewers stack on tracks of their own (queued
+ * intervals overlap without nesting)
+ */
+static void queued(json_object *ev, const char *name, const struct dev_record *r, int id)
+{
+	json_object *b = event("b", name, "queued", QUEUED_TID, r->queued);
+	json_object *e = event("e", name, "queued", QUEUED_TID, r->start);
+
+	json_object_object_add(b, "id", json_object_new_int(id));
+	json_object_object_add(e, "id", json_object_new_int(id));
+	json_object_array_add(ev, b);
+	json_object_array_add(ev, e);
+}
+
 /* every phase's events into @ev; -1 when out of memory */
 static int phase_events(json_object *ev, const struct names *nm, const struct transition *t)
 {
-	int p, i, k, id = 0, ntids = 0, *tids = NULL;
+	int p, i, k, id = 0, qid = 0, ntids = 0, *tids = NULL;
 
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		json_object_array_add(ev, span(dpm_phase_names[p], "phase", PHASES_TID,
@@ -192,9 +218,7 @@ static int phase_events(json_object *ev, const struct names *nm, const struct tr
 			}
 			json_object_array_add(ev, slice(nm, p, r));
 			if (r->queued && r->start > r->queued)
-				json_object_array_add(ev, span(names_get(nm, r->dev), "queued",
-							       QUEUED_TID, r->queued,
-							       r->start - r->queued));
+				queued(ev, names_get(nm, r->dev), r, ++qid);
 			for (k = 0; k < r->nwaits; k++)
 				flow(ev, nm, t, p, r, k, ++id);
 		}
@@ -249,6 +273,10 @@ int main(int argc, char **argv)
 	json_object_object_add(md, "source", json_object_new_string(a.records));
 	json_object_object_add(root, "metadata", md);
 	puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "trace-events: writing the JSON failed\n");
+		goto out;
+	}
 	ret = 0;
 out:
 	json_object_put(root);

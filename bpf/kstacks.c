@@ -14,6 +14,9 @@
  * device phases and on idle CPUs are not counted; the totals of each kind
  * go to standard error.  On the lab's virtual clock a sample is a fixed
  * number of instructions, so the counts say where the CPU work went.
+ * Limit: a CPU taken offline during the transition (pm_test=core and
+ * real suspend do so after suspend_noirq) loses its perf event for good,
+ * so the resume-side phases are sampled on the boot CPU only.
  * Exit status: COMMAND's, or 1 after a message when the tracing could
  * not be set up or read.
  */
@@ -165,7 +168,9 @@ static int dump(struct kstacks_bpf *skel, FILE *f)
 			;
 		fputs(phase_names[key.phase - 1], f);
 		for (i = depth - 1; i >= 0; i--)	/* outermost first */
-			fprintf(f, ";%s", ksym_within(ks, ips[i], buf, sizeof(buf)));
+			/* callers' frames are return addresses: the call is just before */
+			fprintf(f, ";%s",
+				ksym_within(ks, i ? ips[i] - 1 : ips[i], buf, sizeof(buf)));
 		fprintf(f, " %llu\n", (unsigned long long)n);
 	}
 	ksyms_free(ks);

@@ -4,7 +4,8 @@
 # d3-flame-graph (npm) and d3 inlined from NODE_MODULES: it opens offline.
 #
 # Usage: flamegraph.sh FOLDED TITLE UNIT OUT.html [OUT.png]
-#   UNIT says what a frame's width is (e.g. "callback ns"); with OUT.png,
+#   UNIT says what a frame's width counts, its first word the values' unit
+#   (e.g. "ns of callback time", "samples at 4999 Hz"); with OUT.png,
 #   headless Chromium renders the page to it (1400x900), for READMEs.
 # Environment: NODE_MODULES (default build/node/node_modules: make deps
 # installs d3 and d3-flame-graph there), CHROMIUM (default chromium).
@@ -35,10 +36,12 @@ printf '%s' "$title" | json_string > "$tmp.title-json"
 json_string "$folded" > "$tmp.folded-json"
 printf '%s' "$title" | sed 's/&/\&amp;/g; s/</\&lt;/g' > "$tmp.title-text"
 printf '%s' "$unit" | sed 's/&/\&amp;/g; s/</\&lt;/g' > "$tmp.unit"
+printf '%s' "$unit" | json_string > "$tmp.unit-json"
 # every @@NAME@@ of the template replaced by a file's text (files, not
 # awk strings: no escape processing, no size limit)
 map=$(printf '%s\n' "D3=$d3" "FLAMEGRAPH=$fg" "CSS=$css" "TITLE_JSON=$tmp.title-json" \
-	"FOLDED_JSON=$tmp.folded-json" "TITLE_TEXT=$tmp.title-text" "UNIT=$tmp.unit")
+	"FOLDED_JSON=$tmp.folded-json" "TITLE_TEXT=$tmp.title-text" "UNIT=$tmp.unit" \
+	"UNIT_JSON=$tmp.unit-json")
 MAP=$map awk '
 	BEGIN { n = split(ENVIRON["MAP"], kv, "\n"); for (i = 1; i <= n; i++) { k = kv[i]; sub(/=.*/, "", k); f = kv[i]; sub(/^[^=]*=/, "", f); path[k] = f } }
 	function put(f,  l, first) { first = 1; while ((getline l < f) > 0) { if (!first) printf "\n"; printf "%s", l; first = 0 } close(f) }

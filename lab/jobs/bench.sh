@@ -27,7 +27,9 @@
 # there, one transition per async scheduler under bpf/kstacks (on-CPU
 # kernel stacks sampled at 4999 Hz of the guest's clock during the device
 # phases): kstacks-async.folded, kstacks-6.12.folded (the kernel-stack
-# flame graphs), apart because sampling costs time too.
+# flame graphs), apart because sampling costs time too.  The secondary
+# CPUs' perf events end when pm_test=core takes them offline, so the
+# resume-side phases are sampled on CPU 0 only.
 #
 # summary: make bench's measurement of one scenario: sync, 6.12's and the series' async, recorded by pmtrace (lean: those alone, for make sweep)
 . /pmlab/pmlib.sh

@@ -7,7 +7,7 @@
 # g;1 (not in the scenario) 50; y waited 40 us on x, and twice on r (10
 # and 5); in suspend, r 70.  Bad input: refused by cause, nothing made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 20
+tap_plan 22
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/flamefold" >/dev/null
@@ -57,13 +57,18 @@ refused "a scenario that does not parse" "cycle" --scenario "$TOP/tests/data/cri
 rpm_records runtime 1 sync > "$w/rpm.jsonl" <<'S'
 cb d resume 1 2
 S
+printf 'r\nx parent=r\n' > "$w/other.txt"
+refused "a scenario other than the one recorded" "async.jsonl: recorded with scenario sha256 .*, not .*other.txt" \
+	--scenario "$w/other.txt" "$w/async.jsonl"
 refused "a runtime PM recording" "rpm.jsonl: a runtime PM recording has no device phases" "$w/rpm.jsonl"
 refused "no records file" "no records file given"
+"$ff" "$w/async.jsonl" > /dev/full 2> "$w/err"
+check "a full disk: exit 1, saying so" sh -c "[ $? -eq 1 ] && grep -q 'writing the folded stacks failed' '$w/err'"
 
 # the HTML flame graph in headless Chromium
 command -v chromium >/dev/null || echo "# chromium missing: make deps installs it"
 fg=$TOP/plots/flamegraph.sh
-"$fg" "$w/cb.folded" 'tree </script> & co: async, callbacks' "callback ns" "$w/cb.html" "$w/cb.png" 2> "$w/err"
+"$fg" "$w/cb.folded" 'tree </script> & co: async, callbacks' "ns of callback time" "$w/cb.html" "$w/cb.png" 2> "$w/err"
 ok $? "flamegraph.sh writes the HTML and the PNG"
 check "the HTML is self-contained: no script, link or image to load" sh -c "! grep -Eiq '<(script|link|img)[^>]*(src|href)=' '$w/cb.html'"
 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=3000 --dump-dom "file://$w/cb.html" \

@@ -8,7 +8,7 @@
 # slice waited for to the waiter's; times in us from the first phase.
 # Bad input refused by cause, printing nothing.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 15
+tap_plan 17
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/trace-events" >/dev/null
@@ -45,12 +45,14 @@ check "the resume phase: a 700 us slice on the phases track, at 999 us (prepare,
 check "b's slice: thread 102, from its start (1009 us) to its end (1359), callback 200 us, blocked 10, queued 5" \
 	[ "$(q '[.traceEvents[] | select(.ph == "X" and .cat == "resume" and .name == "b") | [.tid, .ts, .dur, .args.callback_ns, .args.blocked_ns, .args.queue_ns, .args.async]]')" = \
 		'[[102,1009,350,200000,10000,5000,1]]' ]
-check "the queued track: each device from its queueing to its start (a and b 5 us, c 15)" \
-	[ "$(q '[.traceEvents[] | select(.ph == "X" and .cat == "queued") | [.name, .ts, .dur]] | sort')" = \
-		'[["a",1004,5],["b",1004,5],["c",1004,15]]' ]
-check "two flow arrows, ids paired, s on the waited-for thread at its end, f on the waiter's at its start" \
+check "queued for a worker: an async slice per device, its own id, from its queueing to its start (c until 1019)" \
+	[ "$(q '[.traceEvents[] | select(.cat == "queued") | [.ph, .name, .id, .ts]] | sort')" = \
+		'[["b","a",1,1004],["b","b",2,1004],["b","c",3,1004],["e","a",1,1009],["e","b",2,1009],["e","c",3,1019]]' ]
+check "two flow arrows, ids paired, s at the end of the device waited for, f in the waiter's slice then" \
 	[ "$(q '[.traceEvents[] | select(.ph == "s" or .ph == "f") | [.ph, .id, .tid, .ts]] | sort')" = \
-		'[["f",1,102,1009],["f",2,102,1019],["s",1,101,1128.999],["s",2,102,1358.999]]' ]
+		'[["f",1,102,1128.999],["f",2,102,1358.999],["s",1,101,1128.999],["s",2,102,1358.999]]' ]
+check "no arrow ends before it starts" \
+	[ "$(q '[.traceEvents[] | select(.ph == "s" or .ph == "f")] | group_by(.id) | map(select(.[0].ph == "s" and .[1].ph == "f" and .[1].ts < .[0].ts or .[0].ph == "f" and .[0].ts < .[1].ts)) | length')" = 0 ]
 check "each f binds to its enclosing slice (bp e) and names the device waited for" \
 	[ "$(q '[.traceEvents[] | select(.ph == "f") | [.bp, .args.on]]')" = '[["e","a"],["e","b"]]' ]
 check "the metadata names the clock and the source" \
@@ -70,4 +72,6 @@ S
 refused "a runtime PM recording" "a runtime PM recording has no device phases" "$w/rpm.jsonl"
 refused "not records" "not a JSON object" "$TOP/README.md"
 refused "no file" "no records file given"
+"$te" "$w/async.jsonl" > /dev/full 2> "$w/err"
+check "a full disk: exit 1, saying so" sh -c "[ $? -eq 1 ] && grep -q 'writing the JSON failed' '$w/err'"
 tap_done
