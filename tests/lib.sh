@@ -104,3 +104,14 @@ rpm_records() {
 	$1 == "req" { printf "{\"type\":\"rpm_request\",\"device\":\"%s\",\"request\":\"%s\",\"what\":\"%s\",\"ts\":%d}\n", $2, $3, $4, $5 * 1000; n++ }
 	END { printf "{\"type\":\"end\",\"records\":%d,\"dropped\":0}\n", n }'
 }
+
+# tool_refuses DIR TOOL DESCRIPTION MESSAGE-ERE ARGS...: a check that TOOL
+# ARGS exits non-zero, prints nothing on stdout and says MESSAGE-ERE on
+# stderr (DIR/out, DIR/err keep both)
+tool_refuses() {
+	_t_dir=$1 _t_tool=$2 _t_desc=$3 _t_msg=$4
+	shift 4
+	"$_t_tool" "$@" > "$_t_dir/out" 2> "$_t_dir/err"
+	check "$_t_desc" sh -c '[ "$1" -ne 0 ] && [ ! -s "$2" ] && grep -Eq -e "$3" "$4"' \
+		sh "$?" "$_t_dir/out" "$_t_msg" "$_t_dir/err"
+}

@@ -44,13 +44,7 @@ check "waits view: phase, device waited for, waiter, ns blocked; the same pair s
 	[ "$(cat "$w/waits.folded")" = "$(printf '%s\n' 'resume;r;x 10000' 'resume;r;y 12000' 'resume;x;y 40000')" ]
 
 # refused, by cause, printing nothing
-refused() {	# refused DESCRIPTION MESSAGE-ERE ARGS...
-	_d=$1 _m=$2
-	shift 2
-	"$ff" "$@" > "$w/out" 2> "$w/err"
-	_s=$?
-	check "$_d" sh -c '[ "$1" -ne 0 ] && [ ! -s "$2" ] && grep -Eq -e "$3" "$4"' sh "$_s" "$w/out" "$_m" "$w/err"
-}
+refused() { tool_refuses "$w" "$ff" "$@"; }	# refused DESCRIPTION MESSAGE-ERE ARGS...
 refused "two records files" "one records file \\(one transition\\)" "$w/async.jsonl" "$w/async.jsonl"
 refused "an unknown view" "--view stacks: want callbacks or waits" --view stacks "$w/async.jsonl"
 refused "a scenario that does not parse" "cycle" --scenario "$TOP/tests/data/critpath/cycle.txt" "$w/async.jsonl"

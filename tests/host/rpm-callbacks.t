@@ -42,13 +42,7 @@ check "the header names the columns" grep -q '^device  *callback  *count  *error
 check "--device keeps that device's rows only" [ "$(rows "$w/other.txt")" = "other runtime_resume 1 0 5.0 5.0" ]
 
 # refused, with nothing on stdout
-refused() {	# refused DESCRIPTION MESSAGE-ERE ARGS...
-	_d=$1 _m=$2
-	shift 2
-	"$rc" "$@" > "$w/out.txt" 2> "$w/err.txt"
-	_s=$?
-	check "$_d" sh -c '[ "$1" -ne 0 ] && [ ! -s "$2" ] && grep -Eq "$3" "$4"' sh "$_s" "$w/out.txt" "$_m" "$w/err.txt"
-}
+refused() { tool_refuses "$w" "$rc" "$@"; }	# refused DESCRIPTION MESSAGE-ERE ARGS...
 refused "a named device with no callback" "no runtime PM callback of 'nope'" --device nope "$w/a.jsonl"
 rpm_records runtime 1 sync > "$w/nostart.jsonl" <<'S'
 cb pci suspend 0 100

@@ -58,13 +58,7 @@ check "each f binds to its enclosing slice (bp e) and names the device waited fo
 check "the metadata names the clock and the source" \
 	[ "$(q '[.metadata.clock, .metadata.mode]')" = '["virtual","async"]' ]
 
-refused() {	# refused DESCRIPTION MESSAGE-ERE ARGS...
-	_d=$1 _m=$2
-	shift 2
-	"$te" "$@" > "$w/out" 2> "$w/err"
-	_s=$?
-	check "$_d" sh -c '[ "$1" -ne 0 ] && [ ! -s "$2" ] && grep -Eq -e "$3" "$4"' sh "$_s" "$w/out" "$_m" "$w/err"
-}
+refused() { tool_refuses "$w" "$te" "$@"; }	# refused DESCRIPTION MESSAGE-ERE ARGS...
 refused "two records files" "one records file" "$w/async.jsonl" "$w/async.jsonl"
 rpm_records runtime 1 sync > "$w/rpm.jsonl" <<'S'
 cb d resume 1 2
