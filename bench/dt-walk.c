@@ -32,6 +32,11 @@
  * the last for ordering).  Nodes after the root node's end are ignored, as
  * unflatten_dt_nodes() does.
  *
+ * Async (async=0|1): what 6.12 does for the bus the device lands on
+ * (async_by_bus()).  Dependencies (deps=unknown) are not all known for a
+ * device with a phandle list cut short, a reference dropped to break a
+ * cycle, or a property this reader does not follow (unparsed_props[]).
+ *
  * Every lookup is by table (phandles sorted, each node's #...-cells and
  * interrupt parent noted once), so the walk stays linear in the blob.
  */
@@ -108,6 +113,9 @@ static const struct {
 	{ "gpio", GPIO_CELLS },
 	{ "gpios", GPIO_CELLS },
 };
+
+/* Dependencies this reader does not follow: their device's are not all known. */
+static const char *const unparsed_props[] = { "interrupt-map", "iommu-map", "msi-map" };
 
 struct node {
 	int off;		/* offset in the blob */
@@ -223,6 +231,40 @@ static int note_cells(struct walk *w, int n)
 	return 0;
 }
 
+static bool name_starts(const void *fdt, int off, const char *prefix)
+{
+	const char *name = fdt_get_name(fdt, off, NULL);
+
+	return name && !strncmp(name, prefix, strlen(prefix));
+}
+
+/* A "compatible" of the bus's own, "usbVID,PID" or "pciVID,DID": its first entry. */
+static bool compatible_bus(const void *fdt, int off, const char *bus)
+{
+	const char *c = fdt_getprop(fdt, off, "compatible", NULL);
+	size_t n = strlen(bus);
+
+	return c && !strncmp(c, bus, n) && c[n] && strchr("0123456789abcdefABCDEF", c[n]);
+}
+
+/*
+ * Whether Linux 6.12 makes the device of node @off (under node @parent)
+ * asynchronous, from the bus it lands on: I2C clients (i2c_new_client_device()),
+ * USB and PCI devices (compatible "usbVID,PID" / "pciVID,DID", or under a
+ * node of device_type "pci") and SDIO functions (under an mmc or sdhci
+ * node) are; platform, AMBA, SPI and serdev devices are not.
+ */
+static int async_by_bus(const void *fdt, int off, int parent)
+{
+	const char *type = fdt_getprop(fdt, parent, "device_type", NULL);
+
+	if (name_starts(fdt, parent, "i2c") || compatible_bus(fdt, off, "usb") ||
+	    compatible_bus(fdt, off, "pci") || (type && !strcmp(type, "pci")) ||
+	    name_starts(fdt, parent, "mmc") || name_starts(fdt, parent, "sdhci"))
+		return 1;
+	return 0;
+}
+
 /* Node @off at index w->nnodes, under node @parent (-1: the root). */
 static int add_node(struct walk *w, int off, int parent)
 {
@@ -249,6 +291,7 @@ static int add_node(struct walk *w, int off, int parent)
 		if (dev < 0)
 			return nomem(w);
 		nd->owner = dev;	/* its own device */
+		w->g->devs[dev].async = async_by_bus(w->fdt, off, up->off);
 	}
 	if (note_cells(w, w->nnodes))
 		return -1;
@@ -332,8 +375,15 @@ static int reference(struct walk *w, int c, int t)
 		scenario_unavailable(w->g);
 		return 0;
 	}
-	if (scenario_link(w->g, c, nd->owner) == SCEN_NOMEM)
+	switch (scenario_link(w->g, c, nd->owner)) {
+	case SCEN_NOMEM:
 		return nomem(w);
+	case SCEN_CYCLE:
+		w->g->devs[c].deps_unknown = 1;	/* a dependency not linked */
+		break;
+	default:
+		break;
+	}
 	return 0;
 }
 
@@ -346,6 +396,7 @@ static int cut(struct walk *w, int n, const char *prop, const char *fmt, ...)
 	int len;
 	va_list ap;
 
+	w->g->devs[w->nodes[n].owner].deps_unknown = 1;	/* the rest unread */
 	if (w->g->stats.lists_cut++)
 		return 0;
 	if (fdt_get_path(w->fdt, w->nodes[n].off, path, sizeof(path)))
@@ -425,6 +476,9 @@ static int scan_prop(struct walk *w, int n, int c, const char *name, const void 
 	for (i = 0; i < sizeof(simple_props) / sizeof(simple_props[0]); i++)
 		if (!strcmp(name, simple_props[i].prop))
 			return phandle_list(w, n, c, name, v, len, simple_props[i].cells);
+	for (i = 0; i < sizeof(unparsed_props) / sizeof(unparsed_props[0]); i++)
+		if (!strcmp(name, unparsed_props[i]))
+			w->g->devs[c].deps_unknown = 1;
 	if (has_suffix(name, "-supply"))
 		return phandle_list(w, n, c, name, v, len, NO_CELLS);
 	if ((has_suffix(name, "-gpios") || has_suffix(name, "-gpio")) && strcmp(name, "nr-gpios"))

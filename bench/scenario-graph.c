@@ -147,6 +147,8 @@ int scenario_add(struct scen_graph *g, const char *base, int parent)
 	d->masters = NULL;
 	d->nmasters = 0;
 	d->cap = 0;
+	d->async = 1;
+	d->deps_unknown = 0;
 	d->order = g->ndevs;	/* last in the order, after its parent */
 	d->deps = NULL;
 	d->ndeps = 0;
@@ -315,13 +317,15 @@ void scenario_summary(const struct scen_graph *g, FILE *f)
 }
 
 int scenario_print(const struct scen_graph *g, FILE *f, const char *header,
-		   const char *defaults)
+		   const char *note, const char *defaults)
 {
 	const struct scen_dev *d;
 	int i, j;
 
 	fprintf(f, "# %s\n# ", header);
 	scenario_summary(g, f);
+	if (note)
+		fprintf(f, "\n# %s", note);
 	fprintf(f, "\n@defaults %s\n", defaults);
 	for (i = 0; i < g->ndevs; i++) {
 		d = &g->devs[i];
@@ -330,6 +334,10 @@ int scenario_print(const struct scen_graph *g, FILE *f, const char *header,
 			fprintf(f, " parent=%s", g->devs[d->parent].name);
 		for (j = 0; j < d->nmasters; j++)
 			fprintf(f, "%s%s", j ? "," : " masters=", g->devs[d->masters[j]].name);
+		if (!d->async)
+			fputs(" async=0", f);
+		if (d->deps_unknown)
+			fputs(" deps=unknown", f);
 		fputc('\n', f);
 	}
 	return fflush(f) || ferror(f) ? -1 : 0;
@@ -338,6 +346,9 @@ int scenario_print(const struct scen_graph *g, FILE *f, const char *header,
 static const struct argp_option import_options[] = {
 	{ "seed", 's', "N", 0, "Jitter seed written into the scenario (default 1)", 0 },
 	{ "source", 'S', "NAME", 0, "Source name recorded in the header", 0 },
+	{ "all-async", 'A', NULL, 0,
+	  "Every device async=1 (default: the machine's own opt-ins, or 6.12's by "
+	  "bus and class; bench/scenarios/README.md)", 0 },
 	{ 0 },
 };
 
@@ -350,6 +361,10 @@ static error_t import_parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:
 		o->seed = 1;
 		o->source = NULL;
+		o->all_async = 0;
+		return 0;
+	case 'A':
+		o->all_async = 1;
 		return 0;
 	case 's':
 		errno = 0;
@@ -369,17 +384,27 @@ const struct argp scenario_import_argp = {
 	import_options, import_parse, NULL, NULL, NULL, NULL, NULL
 };
 
-int scenario_print_import(const struct scen_graph *g, const struct scen_import_opts *o,
+int scenario_print_import(struct scen_graph *g, const struct scen_import_opts *o,
 			  const char *tool, const char *source)
 {
 	const char *src = o->source ? o->source : source;
-	char header[512], defaults[512];
+	char header[512], note[256], defaults[512];
+	int i, nasync = 0, nunknown = 0;
 
+	for (i = 0; i < g->ndevs; i++) {
+		if (o->all_async)
+			g->devs[i].async = 1;
+		nasync += g->devs[i].async;
+		nunknown += g->devs[i].deps_unknown;
+	}
 	snprintf(header, sizeof(header),
 		 "pmsynth scenario imported by %s from %s (latency model: bench/scenario-model.h)",
 		 tool, src);
+	snprintf(note, sizeof(note), "async: %d of %d devices (%s); dependencies not all known: %d",
+		 nasync, g->ndevs,
+		 o->all_async ? "--all-async" : "as the machine or 6.12 opts them in", nunknown);
 	snprintf(defaults, sizeof(defaults), "%s seed=%lu", SCEN_IMPORT_DEFAULTS, o->seed);
-	if (scenario_print(g, stdout, header, defaults)) {
+	if (scenario_print(g, stdout, header, note, defaults)) {
 		fprintf(stderr, "%s: writing the scenario: %s\n", tool, strerror(errno));
 		return -1;
 	}

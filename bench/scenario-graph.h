@@ -23,6 +23,8 @@ struct scen_dev {
 	int parent;		/* device index or -1 */
 	int *masters;
 	int nmasters, cap;
+	int async;		/* opted in (default 1); 0 prints async=0 */
+	int deps_unknown;	/* prints deps=unknown: not all dependencies known */
 	/*
 	 * scenario_link()'s own: the device's place in a dependency order
 	 * (its parent and masters come before it) and the devices depending
@@ -87,21 +89,24 @@ void scenario_unavailable(struct scen_graph *g);
 void scenario_summary(const struct scen_graph *g, FILE *f);
 
 /*
- * Header comment lines, @defaults, then one line per device; 0, or -1 when
- * writing failed (errno set).
+ * "# @header", "# " and the counts, "# @note" (when not NULL), @defaults,
+ * then one line per device (async=0 and deps=unknown where they apply); 0,
+ * or -1 when writing failed (errno set).
  */
 int scenario_print(const struct scen_graph *g, FILE *f, const char *header,
-		   const char *defaults);
+		   const char *note, const char *defaults);
 
 /*
  * Options every importer takes (argp child parser; point the parent's
  * state->child_inputs[i] at a struct scen_import_opts in ARGP_KEY_INIT):
- * --seed N (the jitter seed written into @defaults) and --source NAME
- * (recorded in the header).
+ * --seed N (the jitter seed written into @defaults), --source NAME
+ * (recorded in the header) and --all-async (every device async=1 instead
+ * of the importer's as-is opt-ins; deps= is written either way).
  */
 struct scen_import_opts {
 	unsigned long seed;	/* default 1 */
 	const char *source;	/* or NULL */
+	int all_async;
 };
 
 extern const struct argp scenario_import_argp;
@@ -112,7 +117,7 @@ extern const struct argp scenario_import_argp;
  * @o->seed, the devices; the counts to stderr.  0, or -1 (said on stderr)
  * when stdout could not be written.
  */
-int scenario_print_import(const struct scen_graph *g, const struct scen_import_opts *o,
+int scenario_print_import(struct scen_graph *g, const struct scen_import_opts *o,
 			  const char *tool, const char *source);
 
 #endif /* SCENARIO_GRAPH_H */

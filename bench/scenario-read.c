@@ -77,6 +77,8 @@ static int take_specs(struct scenario *s, struct pmsynth_scenario *sc)
 		d->parent = spec->parent;
 		d->masters = spec->masters;
 		d->nmasters = spec->nr_masters;
+		d->async = spec->async;
+		d->deps_unknown = spec->deps_unknown;
 		spec->masters = NULL;
 		for (p = 0; p < DPM_NR_PHASES; p++)
 			if (spec->mode[p] == PM_MODE_SPIN)

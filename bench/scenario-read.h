@@ -18,6 +18,8 @@ struct scen_node {
 	int *masters;		/* pm_link suppliers */
 	int nmasters;
 	unsigned int spin;	/* bit (1 << phase): that callback spins */
+	int async;		/* async=1: opted in to async suspend/resume */
+	int deps_unknown;	/* deps=unknown: the importer could not tell them all */
 };
 
 struct scenario {

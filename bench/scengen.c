@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 		 *x ? " --defaults \"" : "", x, *x ? "\"" : "");
 	snprintf(defaults, sizeof(defaults), "%s seed=%llu%s%s", SCEN_IMPORT_DEFAULTS,
 		 (unsigned long long)a.seed, *x ? " " : "", x);
-	if (scenario_print(&g, stdout, header, defaults)) {
+	if (scenario_print(&g, stdout, header, NULL, defaults)) {
 		fprintf(stderr, "scengen: writing the scenario: %s\n", strerror(errno));
 		err = 1;
 	}

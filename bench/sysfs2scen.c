@@ -5,12 +5,13 @@
  *   sysfs2scen devices.txt links.txt > machine.txt
  *   sysfs2scen --sysfs[=ROOT] > machine.txt
  *
- * where devices.txt is what "find /sys/devices -name uevent -printf '%h\n'"
- * prints, and links.txt what a loop over /sys/class/devlink printing
- * "$(readlink -f $l/supplier) $(readlink -f $l/consumer)" prints (both
- * can be made on another machine and copied); --sysfs reads the same two
+ * where devices.txt and links.txt are what bench/sysfs-list.sh writes on
+ * the machine to import (a device directory a line, with its subsystem,
+ * power/async, of_node and waiting_for_supplier after a tab; "SUPPLIER
+ * CONSUMER" per /sys/class/devlink entry); --sysfs reads the same two
  * lists from the running system's sysfs (or a copy of it at ROOT), only
- * reading.
+ * reading.  A bare path (no tab) is a device with no attributes: sync,
+ * dependencies unknown.
  *
  * Every directory of DEVICES becomes a device, under the nearest of its
  * ancestor directories that is also listed (the sysfs device tree).  Every
@@ -23,6 +24,7 @@
  */
 #define _GNU_SOURCE
 #include <argp.h>
+#include <stdbool.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -44,6 +46,22 @@ struct args {
 struct dev_path {
 	char *path;
 	int line;		/* in DEVICES */
+	/* from the line's attributes; -1: not given */
+	int async;		/* power/async: enabled 1, disabled 0 */
+	int of_node;		/* has a devicetree node */
+	int waiting;		/* waiting_for_supplier */
+	char subsystem[64];	/* "bus/pci", "class/net"; "" not given */
+};
+
+/*
+ * The subsystems whose devices Linux 6.12 makes asynchronous
+ * (device_enable_async_suspend() in their cores), as the device's
+ * "subsystem" link names them.
+ */
+static const char *const async_subsystems[] = {
+	"bus/pci", "bus/pci_express", "bus/usb", "bus/usb-serial", "bus/scsi",
+	"class/scsi_host", "class/scsi_device", "bus/i2c", "bus/hid", "bus/mmc",
+	"bus/sdio", "class/mmc_host", "bus/mei", "bus/hdaudio", "class/ieee80211",
 };
 
 static const char doc[] =
@@ -52,12 +70,15 @@ static const char doc[] =
 "or from this machine's sysfs itself (--sysfs; nothing is written there)."
 "\v"
 "Making DEVICES and LINKS on the machine to import (any user can read them):\n"
-"  find /sys/devices -name uevent -printf '%h\\n' > devices.txt\n"
-"  for l in /sys/class/devlink/*; do\n"
-"      echo \"$(readlink -f $l/supplier) $(readlink -f $l/consumer)\"\n"
-"  done > links.txt\n"
+"  bench/sysfs-list.sh DIR     (DIR/devices.txt, DIR/links.txt)\n"
 "then, anywhere:\n"
-"  sysfs2scen devices.txt links.txt > machine.txt\n"
+"  sysfs2scen DIR/devices.txt DIR/links.txt > machine.txt\n"
+"A DEVICES line is a path, optionally a tab and KEY=VALUE attributes:\n"
+"subsystem=bus/NAME|class/NAME, async=enabled|disabled (power/async),\n"
+"of_node=0|1, waiting_for_supplier=0|1.  A device is async as power/async\n"
+"says, else as 6.12 makes its subsystem; its dependencies count as known\n"
+"when it is async that way, or it has a DT node and no supplier waited for\n"
+"(bench/scenarios/README.md).\n"
 "or, on that machine, in one step:\n"
 "  sysfs2scen --sysfs > machine.txt\n"
 "  sysfs2scen --sysfs=/mnt/copy-of-sys > machine.txt\n";
@@ -110,7 +131,7 @@ static int cmp_path(const void *a, const void *b)
 /* The index of @path among the first @n of @paths, or -1. */
 static int find(const struct dev_path *paths, int n, const char *path)
 {
-	struct dev_path key = { (char *)path, 0 };
+	struct dev_path key = { .path = (char *)path };
 	const struct dev_path *p = bsearch(&key, paths, n, sizeof(*paths), cmp_path);
 
 	return p ? (int)(p - paths) : -1;
@@ -139,10 +160,45 @@ static ssize_t next_line(FILE *f, const char *file, int lineno, char **line, siz
 	return len;
 }
 
+/* "KEY=VALUE ..." after a DEVICES line's tab, into @d; 0 or -1 (said). */
+static int parse_attrs(struct dev_path *d, const char *file, int lineno, char *attrs)
+{
+	char *save, *tok, *val;
+
+	for (tok = strtok_r(attrs, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		val = strchr(tok, '=');
+		if (!val)
+			goto bad;
+		*val++ = '\0';
+		if (!strcmp(tok, "async") && !strcmp(val, "enabled"))
+			d->async = 1;
+		else if (!strcmp(tok, "async") && !strcmp(val, "disabled"))
+			d->async = 0;
+		else if (!strcmp(tok, "of_node") && (!strcmp(val, "0") || !strcmp(val, "1")))
+			d->of_node = *val - '0';
+		else if (!strcmp(tok, "waiting_for_supplier") &&
+			 (!strcmp(val, "0") || !strcmp(val, "1")))
+			d->waiting = *val - '0';
+		else if (!strcmp(tok, "subsystem") && *val && strlen(val) < sizeof(d->subsystem))
+			strcpy(d->subsystem, val);
+		else
+			goto bad;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "sysfs2scen: %s:%d: '%s' is not one of async=enabled|disabled, "
+			"of_node=0|1, waiting_for_supplier=0|1, subsystem=bus/NAME|class/NAME\n",
+		file, lineno, tok);
+	return -1;
+}
+
 /* One DEVICES line (not blank) into @paths[*@n]; 0 or -1 (said). */
 static int add_path(struct dev_path *paths, int *n, const char *file, int lineno,
-		    const char *line)
+		    char *line)
 {
+	char *tab = strchr(line, '\t');
+	struct dev_path *d = &paths[*n];
+
 	if (line[0] != '/') {
 		fprintf(stderr, "sysfs2scen: %s:%d: '%s' is not an absolute path\n",
 			file, lineno, line);
@@ -153,13 +209,47 @@ static int add_path(struct dev_path *paths, int *n, const char *file, int lineno
 			file, lineno, SCEN_MAX_DEVS);
 		return -1;
 	}
-	paths[*n].path = strdup(line);
-	if (!paths[*n].path) {
+	d->async = d->of_node = d->waiting = -1;
+	d->subsystem[0] = '\0';
+	if (tab) {
+		*tab = '\0';
+		if (parse_attrs(d, file, lineno, tab + 1))
+			return -1;
+	}
+	d->path = strdup(line);
+	if (!d->path) {
 		fprintf(stderr, "sysfs2scen: out of memory\n");
 		return -1;
 	}
-	paths[(*n)++].line = lineno;
+	d->line = lineno;
+	(*n)++;
 	return 0;
+}
+
+static bool async_subsystem(const char *subsystem)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(async_subsystems) / sizeof(async_subsystems[0]); i++)
+		if (!strcmp(subsystem, async_subsystems[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Device @d's async flag and whether its dependencies are all known:
+ * async from power/async when the line gives it, else from its subsystem
+ * (async_subsystems[]).  Known: it is async by the kernel's own choice (its
+ * subsystem vouches for its dependencies), or it has a devicetree node and
+ * no supplier fw_devlink still waits for (every DT dependency linked).
+ */
+static void async_flags(const struct dev_path *d, struct scen_dev *sd)
+{
+	bool sub = async_subsystem(d->subsystem);
+
+	sd->async = d->async >= 0 ? d->async : sub;
+	sd->deps_unknown = !(d->async >= 0 ? d->async : sub) &&
+			   !(d->of_node == 1 && d->waiting == 0);
 }
 
 /* DEVICES (@f, named @file) into @paths, sorted; their number, or -1 (said). */
@@ -226,6 +316,7 @@ static int add_devices(struct scen_graph *g, const struct dev_path *paths, int n
 		free(dir);
 		if (scenario_add(g, strrchr(paths[i].path, '/') + 1, p) < 0)
 			goto nomem;
+		async_flags(&paths[i], &g->devs[i]);
 	}
 	return 0;
 nomem:
@@ -285,6 +376,51 @@ static int read_links(struct scen_graph *g, const struct dev_path *paths, int n,
 
 static FILE *walk_out;
 
+/* @path/@name's first line into @buf (@size), "" when unreadable. */
+static void read_attr(const char *path, const char *name, char *buf, size_t size)
+{
+	char f[PATH_MAX + 64];
+	FILE *in;
+
+	buf[0] = '\0';
+	snprintf(f, sizeof(f), "%s/%s", path, name);
+	in = fopen(f, "r");
+	if (!in)
+		return;
+	if (!fgets(buf, size, in))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(in);
+}
+
+/* A device's line: its path, a tab, the attributes parse_attrs() reads. */
+static void print_dev(const char *path)
+{
+	char f[PATH_MAX + 64], link[PATH_MAX], v[32], *cls;
+	ssize_t len;
+
+	fprintf(walk_out, "%s\t", path);
+	snprintf(f, sizeof(f), "%s/subsystem", path);
+	len = readlink(f, link, sizeof(link) - 1);
+	if (len > 0) {
+		link[len] = '\0';
+		cls = strrchr(link, '/');
+		while (cls && cls > link && cls[-1] != '/')
+			cls--;		/* "bus/pci" of "../../../bus/pci" */
+		if (cls && strlen(cls) < sizeof(((struct dev_path *)0)->subsystem))
+			fprintf(walk_out, "subsystem=%s ", cls);
+	}
+	read_attr(path, "power/async", v, sizeof(v));
+	if (!strcmp(v, "enabled") || !strcmp(v, "disabled"))
+		fprintf(walk_out, "async=%s ", v);
+	snprintf(f, sizeof(f), "%s/of_node", path);
+	fprintf(walk_out, "of_node=%d", !access(f, F_OK));
+	read_attr(path, "waiting_for_supplier", v, sizeof(v));
+	if (!strcmp(v, "0") || !strcmp(v, "1"))
+		fprintf(walk_out, " waiting_for_supplier=%s", v);
+	fputc('\n', walk_out);
+}
+
 /* nftw: every directory with a "uevent" file is a device. */
 static int walk_dev(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
@@ -296,7 +432,7 @@ static int walk_dev(const char *path, const struct stat *st, int type, struct FT
 		return 0;
 	if (snprintf(uevent, sizeof(uevent), "%s/uevent", path) < (int)sizeof(uevent) &&
 	    !access(uevent, F_OK))
-		fprintf(walk_out, "%s\n", path);
+		print_dev(path);
 	return 0;
 }
 

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(blob, data, size);
 	if (!scenario_init(&g)) {
 		if (!dt_walk(blob, size, &g, &r) && null)
-			scenario_print(&g, null, "fuzz", "seed=1");
+			scenario_print(&g, null, "fuzz", NULL, "seed=1");
 		scenario_free(&g);
 	}
 	free(blob);

@@ -34,11 +34,19 @@ gen dag-1000-spin dag -n 1000 --links 1.5 --seed 1000 --defaults "mode=all:spin 
 while read -r name dts; do
 	src=$tree/arch/arm64/boot/dts/$dts
 	[ -f "$src" ] || die "$src not found"
-	# dt2scen runs cpp and dtc itself, as the kernel's build does
-	"$tools/dt2scen" --kernel-tree "$tree" --source "arch/arm64/boot/dts/$dts (linux-source-6.12)" \
-		"$src" > "$out/$name.txt.tmp" 2>/dev/null ||
-		die "dt2scen failed on $dts"
-	mv "$out/$name.txt.tmp" "$out/$name.txt"
+	# dt2scen runs cpp and dtc itself, as the kernel's build does; each
+	# board twice: every device async, and async as 6.12 makes it
+	for v in all-async realistic; do
+		f=$name
+		opt=--all-async
+		[ $v = all-async ] || { f=$name-$v; opt=; }
+		# shellcheck disable=SC2086
+		"$tools/dt2scen" $opt --kernel-tree "$tree" \
+			--source "arch/arm64/boot/dts/$dts (linux-source-6.12)" \
+			"$src" > "$out/$f.txt.tmp" 2>/dev/null ||
+			die "dt2scen failed on $dts"
+		mv "$out/$f.txt.tmp" "$out/$f.txt"
+	done
 done <<'BOARDS'
 dt-gs101-oriole exynos/google/gs101-oriole.dts
 dt-sdm845-db845c qcom/sdm845-db845c.dts
@@ -49,11 +57,8 @@ BOARDS
 
 if [ "${4:-}" = --machine ]; then
 	w=$(mktemp -d)
-	find /sys/devices -name uevent -printf '%h\n' > "$w/devices"
-	for l in /sys/class/devlink/*; do
-		echo "$(readlink -f "$l/supplier") $(readlink -f "$l/consumer")"
-	done > "$w/links"
+	"$(dirname "$0")/../sysfs-list.sh" "$w" > /dev/null
 	"$tools/sysfs2scen" --source "sysfs of $(hostname) ($(uname -r), $(date -u +%Y-%m-%d))" \
-		"$w/devices" "$w/links" > "$out/machine-$(hostname).txt"
+		"$w/devices.txt" "$w/links.txt" > "$out/machine-$(hostname).txt"
 	rm -rf "$w"
 fi

@@ -9,9 +9,10 @@
  *   # comment
  *   @defaults [lat=PH:US,..] [mode=PH:sleep|spin,..] [async=0|1]
  *             [direct_complete=0|1] [flags=FLAG,..|none] [driver=0|1]
- *             [autosuspend=MS|off] [jitter=PCT] [seed=N]
+ *             [autosuspend=MS|off] [deps=known|unknown] [jitter=PCT] [seed=N]
  *   NAME [parent=NAME] [masters=NAME,..] [oracle_masters=NAME,..]
- *        [async=0|1] [lat=PH:US,..] [mode=PH:MODE,..] [autosuspend=MS|off]
+ *        [async=0|1] [deps=known|unknown] [lat=PH:US,..] [mode=PH:MODE,..]
+ *        [autosuspend=MS|off]
  *        [direct_complete=0|1] [flags=FLAG,..|none] [driver=0|1]
  *        [fault=PH:ERRNO[:once|always],..]
  *
@@ -268,6 +269,22 @@ static int parse_flags(struct parse_ctx *c, char *v, u32 *out)
 	return 0;
 }
 
+/*
+ * deps=known|unknown: whether the importer knows all of the device's
+ * dependencies (parent and pm_links).  Only the analysis reads it (the
+ * async tuner never flips such a device to async); pmsynth keeps it.
+ */
+static int parse_deps(struct parse_ctx *c, const char *val, bool *unknown)
+{
+	if (!strcmp(val, "known"))
+		*unknown = false;
+	else if (!strcmp(val, "unknown"))
+		*unknown = true;
+	else
+		return fail(c, "deps: want known or unknown, got '%s'", val);
+	return 0;
+}
+
 /* key=value fields common to @defaults and device lines. */
 static int common_field(struct parse_ctx *c, struct pmsynth_spec *s,
 			char *key, char *val, bool *used)
@@ -279,6 +296,8 @@ static int common_field(struct parse_ctx *c, struct pmsynth_spec *s,
 		return per_phase(c, key, val, set_mode, s);
 	if (!strcmp(key, "async"))
 		return parse_bool(c, key, val, &s->async);
+	if (!strcmp(key, "deps"))
+		return parse_deps(c, val, &s->deps_unknown);
 	if (!strcmp(key, "autosuspend"))
 		return parse_autosuspend(c, val, &s->autosuspend_ms);
 	if (!strcmp(key, "direct_complete"))

@@ -59,6 +59,7 @@ struct pmsynth_spec {
 	int *oracle_masters;			/* indices: oracle-only deps */
 	int nr_oracle_masters;
 	bool async;
+	bool deps_unknown;			/* deps=unknown: not all known */
 	bool direct_complete;			/* ->prepare() returns 1 */
 	bool driver;				/* callbacks from a bound driver */
 	u32 driver_flags;			/* DPM_FLAG_* */
