@@ -47,9 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "records.h"
-#include "scenario-read.h"
+#include "run-set.h"
 
-#define MAX_RUNS 256
 #define NS_PER_MS 1e6
 
 struct chain {			/* the critical path of one async phase, ns */
@@ -59,22 +58,17 @@ struct chain {			/* the critical path of one async phase, ns */
 struct phase_result {
 	double t_sync, t_async, cp, spin_work, floor, bound;
 	int have_cpu;			/* every transition has CPU accounting */
-	double busy_sync, busy_async;	/* CPU work (work_of()), ns */
+	double busy_sync, busy_async;	/* CPU work (transition_work()), ns */
 	double workers, max_running;	/* async threads: distinct, at once */
 	double switches, blocked;	/* their context switches, blocked waits */
 	long violations;
 	struct chain chain;
 };
 
-static struct scenario scen;
-static struct names *names;		/* of the scenario and the records */
-static struct transition runs[MAX_RUNS];
-static int nruns, nsync, nasync;
-static const char *async_mode;	/* "async" or "legacy": one per analysis */
-static long cpus = -1;
-static int real_clock = -1;		/* 1 real, 0 virtual, -1 not known yet */
+static struct run_set rs = { .tool = "critpath", .cpus = -1, .real_clock = -1 };
+static int nruns;			/* records files given */
 static const char *dat_path, *summary_path, *scen_path;
-static const char *run_paths[MAX_RUNS];
+static const char *run_paths[RUN_SET_MAX];
 static int check_only;			/* --check: the scenario alone */
 
 static int **deps_down, **deps_up;	/* scenario node -> dependency list, -1 ended */
@@ -111,20 +105,20 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		summary_path = arg;
 		break;
 	case 'c':
-		cpus = strtol(arg, &end, 10);
-		if (*end || cpus < 1 || cpus > 4096)
+		rs.cpus = strtol(arg, &end, 10);
+		if (*end || rs.cpus < 1 || rs.cpus > 4096)
 			argp_error(state, "--cpus wants a number 1..4096, got '%s'", arg);
 		break;
 	case 'k':
 		if (strcmp(arg, "virtual") && strcmp(arg, "real"))
 			argp_error(state, "--clock wants virtual or real, got '%s'", arg);
-		real_clock = !strcmp(arg, "real");
+		rs.real_clock = !strcmp(arg, "real");
 		break;
 	case ARGP_KEY_ARG:
 		if (!scen_path)
 			scen_path = arg;
-		else if (nruns == MAX_RUNS)
-			argp_error(state, "more than %d records files", MAX_RUNS);
+		else if (nruns == RUN_SET_MAX)
+			argp_error(state, "more than %d records files", RUN_SET_MAX);
 		else
 			run_paths[nruns++] = arg;
 		break;
@@ -156,20 +150,20 @@ static int *list_add(int *list, int *n, int v)
 /* deps_up[i]: parent + masters; deps_down[i]: children + slaves. */
 static void build_deps(void)
 {
-	int *nup = calloc(scen.n, sizeof(int)), *ndown = calloc(scen.n, sizeof(int));
+	int *nup = calloc(rs.scen.n, sizeof(int)), *ndown = calloc(rs.scen.n, sizeof(int));
 	int i, k;
 
-	deps_up = calloc(scen.n, sizeof(int *));
-	deps_down = calloc(scen.n, sizeof(int *));
-	for (i = 0; i < scen.n; i++) {
+	deps_up = calloc(rs.scen.n, sizeof(int *));
+	deps_down = calloc(rs.scen.n, sizeof(int *));
+	for (i = 0; i < rs.scen.n; i++) {
 		deps_up[i] = list_add(NULL, &nup[i], -1);
 		nup[i] = 0;
 		deps_down[i] = list_add(NULL, &ndown[i], -1);
 		ndown[i] = 0;
 	}
-	for (i = 0; i < scen.n; i++)
-		for (k = -1; k < scen.nodes[i].nmasters; k++) {
-			int s = k < 0 ? scen.nodes[i].parent : scen.nodes[i].masters[k];
+	for (i = 0; i < rs.scen.n; i++)
+		for (k = -1; k < rs.scen.nodes[i].nmasters; k++) {
+			int s = k < 0 ? rs.scen.nodes[i].parent : rs.scen.nodes[i].masters[k];
 
 			if (s < 0)
 				continue;
@@ -183,84 +177,6 @@ static void build_deps(void)
 static const int *deps_of(int p, int node)
 {
 	return dpm_phase_children_first(p) ? deps_down[node] : deps_up[node];
-}
-
-/* A records file against the scenario: same file, every device there. */
-static int check_run(const struct transition *t)
-{
-	int p, i;
-
-	if (!t->sha256) {
-		fprintf(stderr, "%s: its begin record names no scenario_sha256: cannot tell which "
-				"scenario it recorded\n",
-			t->path);
-		return -1;
-	}
-	if (strcmp(t->sha256, scen.sha256)) {
-		fprintf(stderr, "%s: recorded with scenario '%s' (sha256 %.12s...), not %s (sha256 "
-				"%.12s...)\n",
-			t->path, t->scenario ? t->scenario : "?", t->sha256, scen.path,
-			scen.sha256);
-		return -1;
-	}
-	if (t->devices < 0 || t->links < 0) {
-		fprintf(stderr, "%s: its begin record lacks the devices and links the kernel had\n",
-			t->path);
-		return -1;
-	}
-	if (t->devices != scen.n || t->links != scen.nlinks) {
-		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and "
-				"%d\n",
-			t->path, t->devices, t->links, scen.path, scen.n, scen.nlinks);
-		return -1;
-	}
-	if (!t->mode || (strcmp(t->mode, "sync") && !t->async)) {
-		fprintf(stderr, "%s: mode '%s' in its begin record, want sync, async or legacy\n",
-			t->path, t->mode ? t->mode : "(none)");
-		return -1;
-	}
-	for (p = 0; p < DPM_NR_PHASES; p++)
-		for (i = 0; i < scen.n; i++) {
-			int twin = names_twin(names, scen.nodes[i].name);
-
-			if (!transition_rec(t, p, i)) {
-				fprintf(stderr, "%s: no %s record of device '%s': an incomplete "
-						"transition\n",
-					t->path, dpm_phase_names[p], scen.nodes[i].name);
-				return -1;
-			}
-			if (twin >= 0 && transition_rec(t, p, twin)) {
-				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's "
-						"names must be unique in the guest\n",
-					t->path, scen.nodes[i].name, dpm_phase_names[p]);
-				return -1;
-			}
-		}
-	return 0;
-}
-
-/* The records' clock, all the same, when --clock did not say. */
-static int resolve_clock(void)
-{
-	int r;
-
-	for (r = 0; r < nruns; r++) {
-		const char *c = runs[r].clock;
-
-		if (!c || (strcmp(c, "virtual") && strcmp(c, "real"))) {
-			fprintf(stderr, "%s: clock '%s' in its begin record, want virtual or real: "
-					"give --clock\n",
-				runs[r].path, c ? c : "(none)");
-			return -1;
-		}
-		if (strcmp(c, runs[0].clock)) {
-			fprintf(stderr, "critpath: %s ran on the %s clock, %s on the %s clock\n",
-				runs[0].path, runs[0].clock, runs[r].path, c);
-			return -1;
-		}
-	}
-	real_clock = !strcmp(runs[0].clock, "real");
-	return 0;
 }
 
 static double longest(int p, int node)
@@ -282,7 +198,7 @@ static double longest(int p, int node)
 /* bound: weights are the mean sync callback times of this phase. */
 static void bound_phase(int p, struct phase_result *res)
 {
-	int n = names_count(names), i, r;
+	int n = names_count(rs.names), i, r;
 	double cp = 0, work = 0;
 
 	for (i = 0; i < n; i++) {
@@ -290,8 +206,8 @@ static void bound_phase(int p, struct phase_result *res)
 
 		weight[i] = 0;
 		for (r = 0; r < nruns; r++) {
-			const struct dev_record *rec = runs[r].async ? NULL :
-						       transition_rec(&runs[r], p, i);
+			const struct dev_record *rec = rs.runs[r].async ? NULL :
+						       transition_rec(&rs.runs[r], p, i);
 
 			if (rec) {
 				weight[i] += rec->cb_ns;
@@ -303,30 +219,15 @@ static void bound_phase(int p, struct phase_result *res)
 		finish[i] = -1;
 	}
 	for (i = 0; i < n; i++) {
-		double f = i < scen.n ? longest(p, i) : weight[i];
+		double f = i < rs.scen.n ? longest(p, i) : weight[i];
 
 		if (f > cp)
 			cp = f;
-		if (i < scen.n && (scen.nodes[i].spin & (1u << p)))
+		if (i < rs.scen.n && (rs.scen.nodes[i].spin & (1u << p)))
 			work += weight[i];
 	}
 	res->cp = cp;
 	res->spin_work = work;
-}
-
-/*
- * The CPU work of phase @p in @t, ns: on the virtual clock, the time some
- * vCPU was busy (every vCPU's instructions advance the one clock: that
- * time is the instructions executed); on the real clock, the busy time
- * summed over the CPUs.
- */
-static double work_of(const struct transition *t, int p)
-{
-	const struct cpu_times *c = &t->cpu[p];
-
-	if (real_clock)
-		return c->busy_ns;
-	return t->phase_end[p] - t->phase_start[p] - c->all_idle_ns;
 }
 
 static int by_ll(const void *a, const void *b)
@@ -388,7 +289,7 @@ static long violations(const struct transition *t, int p)
 	long v = 0;
 	int i;
 
-	for (i = 0; i < scen.n; i++) {
+	for (i = 0; i < rs.scen.n; i++) {
 		const struct dev_record *r = transition_rec(t, p, i);
 		const int *d;
 
@@ -399,9 +300,9 @@ static long violations(const struct transition *t, int p)
 				if (!v)
 					fprintf(stderr, "critpath: %s: %s: '%s' began its callback "
 							"%.3f ms before '%s' was done\n",
-						t->path, dpm_phase_names[p], scen.nodes[i].name,
+						t->path, dpm_phase_names[p], rs.scen.nodes[i].name,
 						(q->end - cb_begin(r)) / NS_PER_MS,
-						scen.nodes[*d].name);
+						rs.scen.nodes[*d].name);
 				v++;
 			}
 		}
@@ -427,7 +328,7 @@ static const struct dev_record *gate(const struct transition *t, int p, const st
 		    (!best || q->end > best->end))
 			best = q;
 	}
-	if (r->dev < scen.n)
+	if (r->dev < rs.scen.n)
 		for (d = deps_of(p, r->dev); *d >= 0; d++) {
 			q = transition_rec(t, p, *d);
 			if (q && q->end <= cb_begin(r) && (!best || q->end > best->end))
@@ -476,7 +377,7 @@ static void chain_phase(const struct transition *t, int p, struct chain *c)
 		c->callback += r->cb_ns;
 		c->callback_sync += weight[r->dev];
 		c->other += r->end - (cb_begin(r) + r->cb_ns);
-		g = ++steps <= names_count(names) ? gate(t, p, r) : NULL;
+		g = ++steps <= names_count(rs.names) ? gate(t, p, r) : NULL;
 		if (g) {
 			long long q = queued_within(r, g->end, cb_begin(r));
 
@@ -514,32 +415,34 @@ static void analyse_phase(int p, struct phase_result *res)
 	bound_phase(p, res);
 	res->have_cpu = 1;
 	for (r = 0; r < nruns; r++)
-		res->have_cpu &= runs[r].cpu[p].ncpus > 0;
+		res->have_cpu &= rs.runs[r].cpu[p].ncpus > 0;
 	for (r = 0; r < nruns; r++) {
-		double t = runs[r].phase_end[p] - runs[r].phase_start[p];
+		double t = rs.runs[r].phase_end[p] - rs.runs[r].phase_start[p];
 
-		res->violations += violations(&runs[r], p);
-		if (!runs[r].async) {
-			res->t_sync += t / nsync;
+		res->violations += violations(&rs.runs[r], p);
+		if (!rs.runs[r].async) {
+			res->t_sync += t / rs.nsync;
 			if (res->have_cpu)
-				res->busy_sync += work_of(&runs[r], p) / nsync;
+				res->busy_sync += transition_work(&rs.runs[r], p, rs.real_clock) /
+						  rs.nsync;
 			continue;
 		}
-		res->t_async += t / nasync;
+		res->t_async += t / rs.nasync;
 		if (res->have_cpu)
-			res->busy_async += work_of(&runs[r], p) / nasync;
-		workers_of(&runs[r], p, res, 1.0 / nasync);
+			res->busy_async += transition_work(&rs.runs[r], p, rs.real_clock) /
+					   rs.nasync;
+		workers_of(&rs.runs[r], p, res, 1.0 / rs.nasync);
 		memset(&c, 0, sizeof(c));
-		chain_phase(&runs[r], p, &c);
-		chain_add(&res->chain, &c, 1.0 / nasync);
+		chain_phase(&rs.runs[r], p, &c);
+		chain_add(&res->chain, &c, 1.0 / rs.nasync);
 	}
 	/* the least CPU work the phase needs here: what the sync runs did */
-	res->floor = res->have_cpu ? res->busy_sync / (real_clock ? cpus : 1) : 0;
+	res->floor = res->have_cpu ? res->busy_sync / (rs.real_clock ? rs.cpus : 1) : 0;
 	res->bound = res->cp;
 	if (res->floor > res->bound)
 		res->bound = res->floor;
-	if (res->spin_work / cpus > res->bound)
-		res->bound = res->spin_work / cpus;
+	if (res->spin_work / rs.cpus > res->bound)
+		res->bound = res->spin_work / rs.cpus;
 }
 
 /* @v ns as ms in a column of @width, or "n/a" when @have is false */
@@ -584,7 +487,7 @@ static int write_dat(const struct phase_result *res)
 	}
 	fprintf(f, "# phase sync_ms async_ms bound_ms graph_ms cpu_floor_ms (critpath, %s; NaN: no "
 		   "CPU accounting)\n",
-		scen.name);
+		rs.scen.name);
 	for (p = 0; p < DPM_NR_PHASES; p++) {
 		fprintf(f, "%s %.3f %.3f %.3f %.3f", dpm_phase_names[p],
 			res[p].t_sync / NS_PER_MS, res[p].t_async / NS_PER_MS,
@@ -610,8 +513,9 @@ static int write_summary(const struct phase_result *all)
 		perror(summary_path);
 		return -1;
 	}
-	fprintf(f, "scenario=%s devices=%d links=%d phases=%d clock=%s cpus=%ld", scen.name, scen.n,
-		scen.nlinks, DPM_NR_PHASES, real_clock ? "real" : "virtual", cpus);
+	fprintf(f, "scenario=%s devices=%d links=%d phases=%d clock=%s cpus=%ld", rs.scen.name,
+		rs.scen.n,
+		rs.scen.nlinks, DPM_NR_PHASES, rs.real_clock ? "real" : "virtual", rs.cpus);
 	fprintf(f, " t_sync=%.3f t_async=%.3f speedup=%.2f graph=%.3f", all->t_sync / NS_PER_MS,
 		all->t_async / NS_PER_MS, all->t_async > 0 ? all->t_sync / all->t_async : 0,
 		all->cp / NS_PER_MS);
@@ -639,12 +543,13 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 
 	printf("# critpath: scenario %s (%d devices, %d pm_links, sha256 %.12s...), %ld CPUs, %s "
 	       "clock, %d sync + %d async transitions (%s)\n",
-	       scen.name, scen.n, scen.nlinks, scen.sha256, cpus, real_clock ? "real" : "virtual",
-	       nsync, nasync, async_mode && !strcmp(async_mode, "legacy") ?
+	       rs.scen.name, rs.scen.n, rs.scen.nlinks, rs.scen.sha256, rs.cpus,
+	       rs.real_clock ? "real" : "virtual",
+	       rs.nsync, rs.nasync, rs.async_mode && !strcmp(rs.async_mode, "legacy") ?
 	       "the 6.12 scheduling, pm_async=2" : "the series' scheduling");
 	printf("# ms, means over transitions; graph: critical path of sync callback times; "
 	       "cpu-floor: the sync runs' CPU work%s;\n",
-	       real_clock ? " / CPUs" : "");
+	       rs.real_clock ? " / CPUs" : "");
 	printf("# bound = max(graph, cpu-floor, spin work / CPUs); effic. = bound / T(async)\n");
 	printf("%-16s %10s %10s %9s %10s %10s %10s %7s %6s\n", "phase", "T(sync)", "T(async)",
 	       "speed-up", "graph", "cpu-floor", "bound", "effic.", "viol.");
@@ -652,7 +557,7 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 		print_times(dpm_phase_names[p], &res[p]);
 	print_times("all", all);
 	printf("\n# CPU work, ms: %s;\n",
-	       real_clock ? "busy time summed over the CPUs" :
+	       rs.real_clock ? "busy time summed over the CPUs" :
 	       "the time some vCPU was busy (one instruction clock for all vCPUs)");
 	printf("# async workers per async transition: distinct threads, most with device work at "
 	       "once, their\n");
@@ -669,68 +574,6 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 		return -1;
 	if (summary_path && write_summary(all))
 		return -1;
-	return 0;
-}
-
-/* the records files into runs[]; one async mode among them */
-static int read_runs(void)
-{
-	int r, i;
-
-	for (i = 0; i < scen.n; i++)
-		if (names_id(names, scen.nodes[i].name, 1) != i) {
-			fprintf(stderr, "critpath: cannot index the scenario's devices\n");
-			return -1;
-		}
-	for (r = 0; r < nruns; r++) {
-		if (transition_read(names, run_paths[r], &runs[r]))
-			return -1;
-		if (runs[r].async)
-			nasync++;
-		else
-			nsync++;
-		if (runs[r].async && runs[r].mode && async_mode &&
-		    strcmp(runs[r].mode, async_mode)) {
-			fprintf(stderr, "critpath: %s is a '%s' transition, an earlier one '%s': "
-					"give one async mode\n",
-				runs[r].path, runs[r].mode, async_mode);
-			return -1;
-		}
-		if (runs[r].async && runs[r].mode)
-			async_mode = runs[r].mode;
-	}
-	for (r = 0; r < nruns; r++)
-		if (transition_index(names, &runs[r]) || check_run(&runs[r]))
-			return -1;
-	return 0;
-}
-
-/* CPUs and clock from the records unless given; both modes present */
-static int resolve_setup(void)
-{
-	int r;
-
-	for (r = 0; r < nruns && cpus < 0; r++)
-		if (runs[r].cpus != runs[0].cpus) {
-			fprintf(stderr, "critpath: %s ran on %lld CPUs, %s on %lld: give --cpus\n",
-				runs[0].path, runs[0].cpus, runs[r].path, runs[r].cpus);
-			return -1;
-		}
-	if (cpus < 0)
-		cpus = runs[0].cpus;
-	if (real_clock < 0 && resolve_clock())
-		return -1;
-	if (!nsync || !nasync) {
-		fprintf(stderr, "critpath: need sync and async transitions, got %d sync and %d "
-				"async\n",
-			nsync, nasync);
-		return -1;
-	}
-	if (cpus < 1) {
-		fprintf(stderr, "critpath: the records do not say how many CPUs ran them: use "
-				"--cpus\n");
-		return -1;
-	}
 	return 0;
 }
 
@@ -764,11 +607,9 @@ static void analyse(struct phase_result *res, struct phase_result *all)
 
 static void free_all(void)
 {
-	int r, i;
+	int i;
 
-	for (r = 0; r < nruns; r++)
-		transition_free(&runs[r]);
-	for (i = 0; deps_up && i < scen.n; i++) {
+	for (i = 0; deps_up && i < rs.scen.n; i++) {
 		free(deps_up[i]);
 		free(deps_down[i]);
 	}
@@ -776,8 +617,7 @@ static void free_all(void)
 	free(deps_down);
 	free(weight);
 	free(finish);
-	scenario_free(&scen);
-	names_free(names);
+	run_set_free(&rs);
 }
 
 int main(int argc, char **argv)
@@ -788,24 +628,19 @@ int main(int argc, char **argv)
 	int ret = 1;
 
 	argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (scenario_read(scen_path, &scen))
+	if (scenario_read(scen_path, &rs.scen))
 		return 1;
 	if (check_only) {
-		printf("%s: %d devices, %d pm_links, sha256 %s\n", scen.path, scen.n, scen.nlinks,
-		       scen.sha256);
-		scenario_free(&scen);
+		printf("%s: %d devices, %d pm_links, sha256 %s\n", rs.scen.path, rs.scen.n,
+		       rs.scen.nlinks, rs.scen.sha256);
+		scenario_free(&rs.scen);
 		return 0;
 	}
-	names = names_new();
-	if (!names) {
-		fprintf(stderr, "critpath: out of memory\n");
-		goto out;
-	}
-	if (read_runs() || resolve_setup())
+	if (run_set_read(&rs, run_paths, nruns))
 		goto out;
 	build_deps();
-	weight = calloc(names_count(names), sizeof(double));
-	finish = calloc(names_count(names), sizeof(double));
+	weight = calloc(names_count(rs.names), sizeof(double));
+	finish = calloc(names_count(rs.names), sizeof(double));
 	analyse(res, &all);
 	if (!write_outputs(res, &all))
 		ret = 0;

@@ -791,3 +791,12 @@ void transition_free(struct transition *t)
 	json_object_put(t->meta);
 	memset(t, 0, sizeof(*t));
 }
+
+double transition_work(const struct transition *t, int p, int real_clock)
+{
+	const struct cpu_times *c = &t->cpu[p];
+
+	if (real_clock)
+		return c->busy_ns;
+	return t->phase_end[p] - t->phase_start[p] - c->all_idle_ns;
+}

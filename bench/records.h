@@ -122,6 +122,14 @@ static inline const struct dev_record *transition_rec(const struct transition *t
 	return i < 0 ? 0 : &t->recs[p][i];
 }
 
+/*
+ * The CPU work of phase @p in @t, ns: on the virtual clock (@real_clock
+ * 0), the time some vCPU was busy (every vCPU's instructions advance the
+ * one clock: that time is the instructions executed); on the real clock,
+ * the busy time summed over the CPUs.  Only when t->cpu[p].ncpus > 0.
+ */
+double transition_work(const struct transition *t, int p, int real_clock);
+
 void transition_free(struct transition *t);
 
 #endif /* RECORDS_H */

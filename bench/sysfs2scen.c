@@ -180,7 +180,7 @@ static int parse_attrs(struct dev_path *d, const char *file, int lineno, char *a
 			 (!strcmp(val, "0") || !strcmp(val, "1")))
 			d->waiting = *val - '0';
 		else if (!strcmp(tok, "subsystem") && *val && strlen(val) < sizeof(d->subsystem))
-			strcpy(d->subsystem, val);
+			snprintf(d->subsystem, sizeof(d->subsystem), "%s", val);
 		else
 			goto bad;
 	}
@@ -209,7 +209,9 @@ static int add_path(struct dev_path *paths, int *n, const char *file, int lineno
 			file, lineno, SCEN_MAX_DEVS);
 		return -1;
 	}
-	d->async = d->of_node = d->waiting = -1;
+	d->async = -1;
+	d->of_node = -1;
+	d->waiting = -1;
 	d->subsystem[0] = '\0';
 	if (tab) {
 		*tab = '\0';

@@ -1,7 +1,8 @@
 # sweep.gp - make sweep's curves: speed-up of async over sync against the
 # number of devices (at 4 vCPUs) or of vCPUs (at AT devices), for each
 # scenario shape: the series' scheduling, 6.12's, and the bound (what the
-# dependency graph and the CPUs allow, critpath's T(sync) / bound).
+# dependency graph and the CPUs allow, critpath's T(sync) / bound); below,
+# their efficiencies (bound / T(async), %).
 #
 # gnuplot -e "data='sweep.dat'; x='devices'; at=500; out='sweep-devices.png';
 #             kernel='6.12...'" plots/sweep.gp
@@ -13,13 +14,14 @@ if (!exists("data") || !exists("x") || !exists("out") || !exists("at") || !exist
 }
 if (x ne "devices" && x ne "cpus") { print "sweep.gp: x must be devices or cpus"; exit status 1 }
 stats data using 2 nooutput	# fails on a missing or empty file
-set terminal pngcairo size 1000, 560 noenhanced font "Sans,10"
+set terminal pngcairo size 1000, 900 noenhanced font "Sans,10"
 set output out
 shapes = system(sprintf("awk '!/^#/ && !s[$1]++ { printf \"%%s%%s\", n++ ? \" \" : \"\", $1 }' '%s'", data))
 if (x eq "devices") {
 	col = 2; keep = 3; keepv = 4
 	set xlabel "devices (4 vCPUs)"
 	set logscale x
+	set autoscale xfix
 	set title sprintf("Speed-up of async suspend/resume against devices (%s); kernel %s, clock virtual", shapes, kernel)
 } else {
 	col = 3; keep = 2; keepv = at
@@ -27,6 +29,7 @@ if (x eq "devices") {
 	set xtics 1
 	set title sprintf("Speed-up of async suspend/resume against vCPUs (%s); kernel %s, clock virtual", shapes, kernel)
 }
+set multiplot layout 2, 1
 set ylabel "speed-up, T(sync) / T(async)"
 set grid
 set key outside right top
@@ -38,3 +41,11 @@ plot for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(c
 		with linespoints lw 1 dt 2 pt 6 lc i title word(shapes, i)." 6.12", \
 	for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(8)) smooth unique \
 		with lines lw 1 dt 3 lc i title word(shapes, i)." bound"
+set title "Efficiency: bound / T(async) (100 %: as fast as the dependency graph and the CPU work allow)"
+set ylabel "efficiency, %"
+set yrange [0:100]
+plot for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(6)) smooth unique \
+		with linespoints lw 2 pt 7 lc i title word(shapes, i)." the series", \
+	for [i = 1:words(shapes)] data using (sel(word(shapes, i), column(col))):(column(7)) smooth unique \
+		with linespoints lw 1 dt 2 pt 6 lc i title word(shapes, i)." 6.12"
+unset multiplot

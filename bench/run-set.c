@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run-set.c - the records of one analysis read against their scenario; see
+ * run-set.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run-set.h"
+
+/* A records file against the scenario: same file, every device there. */
+static int check_run(struct run_set *rs, const struct transition *t)
+{
+	int p, i;
+
+	if (!t->sha256) {
+		fprintf(stderr, "%s: its begin record names no scenario_sha256: cannot tell which "
+				"scenario it recorded\n",
+			t->path);
+		return -1;
+	}
+	if (strcmp(t->sha256, rs->scen.sha256)) {
+		fprintf(stderr, "%s: recorded with scenario '%s' (sha256 %.12s...), not %s (sha256 "
+				"%.12s...)\n",
+			t->path, t->scenario ? t->scenario : "?", t->sha256, rs->scen.path,
+			rs->scen.sha256);
+		return -1;
+	}
+	if (t->devices < 0 || t->links < 0) {
+		fprintf(stderr, "%s: its begin record lacks the devices and links the kernel had\n",
+			t->path);
+		return -1;
+	}
+	if (t->devices != rs->scen.n || t->links != rs->scen.nlinks) {
+		fprintf(stderr, "%s: the kernel had %lld devices and %lld pm_links, %s has %d and "
+				"%d\n",
+			t->path, t->devices, t->links, rs->scen.path, rs->scen.n, rs->scen.nlinks);
+		return -1;
+	}
+	if (!t->mode || (strcmp(t->mode, "sync") && !t->async)) {
+		fprintf(stderr, "%s: mode '%s' in its begin record, want sync, async or legacy\n",
+			t->path, t->mode ? t->mode : "(none)");
+		return -1;
+	}
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		for (i = 0; i < rs->scen.n; i++) {
+			int twin = names_twin(rs->names, rs->scen.nodes[i].name);
+
+			if (!transition_rec(t, p, i)) {
+				fprintf(stderr, "%s: no %s record of device '%s': an incomplete "
+						"transition\n",
+					t->path, dpm_phase_names[p], rs->scen.nodes[i].name);
+				return -1;
+			}
+			if (twin >= 0 && transition_rec(t, p, twin)) {
+				fprintf(stderr, "%s: two devices named '%s' in %s: the scenario's "
+						"names must be unique in the guest\n",
+					t->path, rs->scen.nodes[i].name, dpm_phase_names[p]);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+/* The records' clock, all the same, when --clock did not say. */
+static int resolve_clock(struct run_set *rs)
+{
+	int r;
+
+	for (r = 0; r < rs->nruns; r++) {
+		const char *c = rs->runs[r].clock;
+
+		if (!c || (strcmp(c, "virtual") && strcmp(c, "real"))) {
+			fprintf(stderr, "%s: clock '%s' in its begin record, want virtual or real: "
+					"give --clock\n",
+				rs->runs[r].path, c ? c : "(none)");
+			return -1;
+		}
+		if (strcmp(c, rs->runs[0].clock)) {
+			fprintf(stderr, "%s: %s ran on the %s clock, %s on the %s clock\n",
+				rs->tool, rs->runs[0].path, rs->runs[0].clock, rs->runs[r].path, c);
+			return -1;
+		}
+	}
+	rs->real_clock = !strcmp(rs->runs[0].clock, "real");
+	return 0;
+}
+
+/* the records files into rs->runs[]; one async mode among them */
+static int read_runs(struct run_set *rs, const char *const *paths)
+{
+	int r, i;
+
+	for (i = 0; i < rs->scen.n; i++)
+		if (names_id(rs->names, rs->scen.nodes[i].name, 1) != i) {
+			fprintf(stderr, "%s: cannot index the scenario's devices\n", rs->tool);
+			return -1;
+		}
+	for (r = 0; r < rs->nruns; r++) {
+		if (transition_read(rs->names, paths[r], &rs->runs[r]))
+			return -1;
+		if (rs->runs[r].async)
+			rs->nasync++;
+		else
+			rs->nsync++;
+		if (rs->runs[r].async && rs->runs[r].mode && rs->async_mode &&
+		    strcmp(rs->runs[r].mode, rs->async_mode)) {
+			fprintf(stderr, "%s: %s is a '%s' transition, an earlier one '%s': "
+					"give one async mode\n",
+				rs->tool, rs->runs[r].path, rs->runs[r].mode, rs->async_mode);
+			return -1;
+		}
+		if (rs->runs[r].async && rs->runs[r].mode)
+			rs->async_mode = rs->runs[r].mode;
+	}
+	for (r = 0; r < rs->nruns; r++)
+		if (transition_index(rs->names, &rs->runs[r]) || check_run(rs, &rs->runs[r]))
+			return -1;
+	return 0;
+}
+
+/* CPUs and clock from the records unless given; both modes present */
+static int resolve_setup(struct run_set *rs)
+{
+	int r;
+
+	for (r = 0; r < rs->nruns && rs->cpus < 0; r++)
+		if (rs->runs[r].cpus != rs->runs[0].cpus) {
+			fprintf(stderr, "%s: %s ran on %lld CPUs, %s on %lld: give --cpus\n",
+				rs->tool, rs->runs[0].path, rs->runs[0].cpus, rs->runs[r].path,
+				rs->runs[r].cpus);
+			return -1;
+		}
+	if (rs->cpus < 0)
+		rs->cpus = rs->runs[0].cpus;
+	if (rs->real_clock < 0 && resolve_clock(rs))
+		return -1;
+	if (!rs->nsync || !rs->nasync) {
+		fprintf(stderr, "%s: need sync and async transitions, got %d sync and %d "
+				"async\n",
+			rs->tool, rs->nsync, rs->nasync);
+		return -1;
+	}
+	if (rs->cpus < 1) {
+		fprintf(stderr, "%s: the records do not say how many CPUs ran them: use "
+				"--cpus\n", rs->tool);
+		return -1;
+	}
+	return 0;
+}
+
+int run_set_read(struct run_set *rs, const char *const *paths, int n)
+{
+	rs->nruns = n;
+	rs->names = names_new();
+	if (!rs->names) {
+		fprintf(stderr, "%s: out of memory\n", rs->tool);
+		return -1;
+	}
+	return read_runs(rs, paths) || resolve_setup(rs) ? -1 : 0;
+}
+
+void run_set_free(struct run_set *rs)
+{
+	int r;
+
+	for (r = 0; r < rs->nruns; r++)
+		transition_free(&rs->runs[r]);
+	scenario_free(&rs->scen);
+	names_free(rs->names);
+}
