@@ -106,7 +106,7 @@ shell-quote = '$(subst ','\'',$(1))'
 as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,$(v)=$(call shell-quote,$(value $(v)))))
 unexport CMD ARGS APPEND
 
-.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell \
+.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell tune \
 	bench sweep check debug checkpatch bisect fuzz clean
 
 #> help  this list
@@ -211,6 +211,10 @@ bench: kernel initramfs pmsynth tools bpf acpi
 #> sweep  speed-up curves against devices and vCPUs (bench/sweep.sh, GNU parallel; resumes)
 sweep: kernel initramfs pmsynth tools bpf
 	@bench/sweep.sh $(TOP)/results/sweep
+
+#> tune  the async opt-in tuner in the guest: measure, recommend, measure again (SCENARIO=, REPS=)
+tune: kernel initramfs pmsynth tools bpf
+	@bench/tune.sh $(or $(SCENARIO),dt-sdm845-db845c-realistic) $(TOP)/results/tune
 
 #> check  build what is needed, run every host and guest test
 check: kernel initramfs pmsynth tools bpf acpi debug

@@ -125,7 +125,7 @@ static int calibrate_sync(struct tune_model *m, const struct transition *runs, i
 			free(idx);
 			m->tail[p] += t->phase_end[p] > prev ? t->phase_end[p] - prev : 0;
 			m->t_sync[p] += t->phase_end[p] - t->phase_start[p];
-			m->have_cpu &= t->cpu[p].ncpus > 0;
+			m->have_cpu[p] &= t->cpu[p].ncpus > 0;
 			if (t->cpu[p].ncpus > 0)
 				m->busy_sync[p] += transition_work(t, p, m->real_clock);
 		}
@@ -207,7 +207,7 @@ static void calibrate_async(struct tune_model *m, const struct transition *t, in
 		return;
 	m->a[p] += a / na / nuse;
 	m->h[p] += (nh ? h / nh : 0) / nuse;
-	if (m->have_cpu) {
+	if (m->have_cpu[p] && t->cpu[p].ncpus > 0) {
 		double c = (transition_work(t, p, m->real_clock) - m->busy_sync[p]) / na;
 
 		m->c[p] += (c > 0 ? c : 0) / nuse;
@@ -224,7 +224,8 @@ int tune_model_init(struct tune_model *m, const struct scenario *s, const struct
 	m->n = names_count(nm);
 	m->real_clock = real_clock;
 	m->cpus = cpus;
-	m->have_cpu = 1;
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		m->have_cpu[p] = 1;
 	for (r = 0; r < nruns; r++) {
 		nsync += !runs[r].async;
 		if (runs[r].async && async_count(&runs[r]) > most) {
@@ -241,7 +242,8 @@ int tune_model_init(struct tune_model *m, const struct scenario *s, const struct
 	m->legacy = runs[best].mode && !strcmp(runs[best].mode, "legacy");
 	m->calib = runs[best].path;
 	m->fin = calloc(m->n + 1, sizeof(double));
-	if (!m->fin || build_deps(m) || calibrate_sync(m, runs, nruns))
+	m->pred = calloc(m->n + 1, sizeof(int));
+	if (!m->fin || !m->pred || build_deps(m) || calibrate_sync(m, runs, nruns))
 		return -1;
 	for (r = 0; r < nruns; r++)
 		nuse += runs[r].async && async_count(&runs[r]) == most;
@@ -274,15 +276,17 @@ void tune_model_free(struct tune_model *m)
 			free(m->deps[p]);
 	}
 	free(m->fin);
+	free(m->pred);
 }
 
 double tune_predict_phase(struct tune_model *m, int p, const unsigned char *async,
 			  double *path, double *floor)
 {
-	int suspend_side = dpm_phase_children_first(p), k, nasync = 0;
+	int suspend_side = dpm_phase_children_first(p), k, nasync = 0, prev_sync = -1;
 	double main_t = 0, last = 0, fl = 0, pa;
 	const int *d;
 
+	m->last[p] = -1;
 	if (!tune_async_phase(p)) {
 		if (path)
 			*path = m->t_sync[p];
@@ -293,35 +297,57 @@ double tune_predict_phase(struct tune_model *m, int p, const unsigned char *asyn
 	for (k = 0; k < m->norder[p]; k++)
 		m->fin[m->order[p][k]] = 0;
 	for (k = 0; k < m->norder[p]; k++) {
-		int dev = m->order[p][k];
+		int dev = m->order[p][k], gate = -1;
 		double ready = 0, start;
 
 		if (dev < m->scen->n)
 			for (d = m->deps[p][dev]; *d >= 0; d++)
-				if (m->fin[*d] > ready)
+				if (m->fin[*d] > ready) {
 					ready = m->fin[*d];
+					gate = *d;
+				}
 		if (async[dev]) {
 			start = ready + m->h[p];
-			if (m->legacy && suspend_side && main_t + m->h[p] > start)
+			if (m->legacy && suspend_side && main_t + m->h[p] > start) {
 				start = main_t + m->h[p];	/* queued when the walk got there */
+				gate = prev_sync;
+			}
 			m->fin[dev] = start + m->cb[p][dev] + m->a[p];
 			nasync++;
 		} else {
-			start = ready > main_t ? ready + m->h[p] : main_t;
+			start = ready + m->h[p];
+			if (ready <= main_t) {
+				start = main_t;
+				gate = prev_sync;
+			}
 			m->fin[dev] = start + m->slot[p][dev];
 			main_t = m->fin[dev];
+			prev_sync = dev;
 		}
-		if (m->fin[dev] > last)
+		m->pred[dev] = gate;
+		if (m->fin[dev] > last) {
 			last = m->fin[dev];
+			m->last[p] = dev;
+		}
 	}
 	pa = last + m->tail[p];
-	if (m->have_cpu)
+	if (m->have_cpu[p])
 		fl = (m->busy_sync[p] + nasync * m->c[p]) / (m->real_clock ? m->cpus : 1);
 	if (path)
 		*path = pa;
 	if (floor)
 		*floor = fl;
 	return pa > fl ? pa : fl;
+}
+
+void tune_mark_chain(struct tune_model *m, int p, const unsigned char *async,
+		     unsigned char *mark)
+{
+	int dev, steps = 0;
+
+	tune_predict_phase(m, p, async, NULL, NULL);
+	for (dev = m->last[p]; dev >= 0 && steps++ <= m->n; dev = m->pred[dev])
+		mark[dev] = 1;
 }
 
 double tune_predict(struct tune_model *m, const unsigned char *async)

@@ -45,11 +45,13 @@ struct tune_model {
 	double *cb[DPM_NR_PHASES];
 	double tail[DPM_NR_PHASES], t_sync[DPM_NR_PHASES], busy_sync[DPM_NR_PHASES];
 	double c[DPM_NR_PHASES], a[DPM_NR_PHASES], h[DPM_NR_PHASES];
-	int have_cpu;			/* every run had CPU accounting */
+	int have_cpu[DPM_NR_PHASES];	/* every run had CPU accounting there */
 	int **deps[DPM_NR_PHASES];	/* scenario devices: deps_of(), -1 ended */
 	const char *calib;		/* the async run calibrated from */
-	/* prediction scratch */
+	/* prediction scratch; pred[dev]: what let dev start (-1: nothing) */
 	double *fin;
+	int *pred;
+	int last[DPM_NR_PHASES];	/* the device done last, -1: none */
 };
 
 /* The phases whose devices may be async (suspend ... resume). */
@@ -73,6 +75,15 @@ void tune_model_free(struct tune_model *m);
  */
 double tune_predict_phase(struct tune_model *m, int p, const unsigned char *async,
 			  double *path, double *floor);
+
+/*
+ * Mark in @mark (names ids) the devices on phase @p's critical chain for
+ * the set @async: from the device done last back through what let each
+ * one start (a dependency, or the sync device before it on the phase's
+ * thread).  Only devices on it can shorten the phase's path.
+ */
+void tune_mark_chain(struct tune_model *m, int p, const unsigned char *async,
+		     unsigned char *mark);
 
 /* Predicted ns of the whole transition (the eight phases). */
 double tune_predict(struct tune_model *m, const unsigned char *async);
