@@ -1,7 +1,7 @@
 #!/bin/sh
 # tune.sh - make tune: the async opt-in tuner's loop, closed in the guest.
 #
-# Usage: tune.sh SCENARIO OUTDIR     (writes OUTDIR/NAME/NAME, NAME the scenario's)
+# Usage: tune.sh SCENARIO OUTDIR     (writes OUTDIR/NAME, NAME the scenario's)
 # SCENARIO: a name of bench/scenarios (e.g. dt-sdm845-db845c-realistic) or
 # a scenario file.  Environment: REPS (transitions per set, default 3),
 # SMP (vCPUs, default 4), TIMEOUT (per boot), PMTUNE_FLAGS (more pmtune
