@@ -79,3 +79,4 @@ else
 	record_set tuned 1 tuned
 fi
 echo "$reps" > reps.txt
+cat $PMSYNTH/oracle > oracle.txt
