@@ -24,6 +24,11 @@
 #              boot (q35 with an NVMe controller under vfio-pci,
 #              lab/jobs/pci-rpm.sh, bench/rpm-callbacks): each D0 -> D3hot
 #              and D3hot -> D0 callback's time; 0: no rows
+#   TUNE       the async tuner's rows (bench/tune.sh, make tune): a board
+#              scenario (default dt-sdm845-db845c-realistic; "none": no
+#              rows), two more virtual-clock boots: REPS transitions each
+#              sync, as-is and all-async, pmtune's best set, then REPS
+#              with it; predicted against measured
 #   RPM_CHAIN  the runtime PM latency row's chain lengths (default "1 10
 #              100"; "none": no row): one more virtual-clock boot, a leaf
 #              resumed through N suppliers (lab/jobs/rpm-latency.sh,
@@ -68,6 +73,8 @@ BATTERY_REPS=${BATTERY_REPS:-3}
 PCI_RPM=${PCI_RPM:-1}
 case $PCI_RPM in 0|1) ;; *) die "PCI_RPM must be 1 (the PCI runtime PM rows) or 0, got '$PCI_RPM'";; esac
 BATTERY_SYNC=${BATTERY_SYNC:-20}
+TUNE=${TUNE-dt-sdm845-db845c-realistic}
+[ "$TUNE" != none ] || TUNE=""
 case $BATTERY_REPS in ''|*[!0-9]*) die "BATTERY_REPS must be a number (0: no battery rows), got '$BATTERY_REPS'";; esac
 case $BATTERY_SYNC in ''|*[!0-9]*|0) die "BATTERY_SYNC must be a positive number, got '$BATTERY_SYNC'";; esac
 [ "$BATTERY_SYNC" -le 4096 ] || die "BATTERY_SYNC: $BATTERY_SYNC devices, pmsynth takes at most 4096"
@@ -85,7 +92,9 @@ for s in $SCENARIOS; do
 	names="$names $n" map="$map $n=$f"
 done
 SCENARIOS=${names# }
+[ -z "$TUNE" ] || [ -f "$(scenario_file "$TUNE")" ] || die "TUNE: no scenario '$TUNE'"
 for f in lab/pmsynth/pmsynth.ko build/bpf/pmtrace build/bpf/kstacks build/tools/critpath build/tools/rpm-latency \
+	build/tools/pmtune \
 	build/tools/rpm-callbacks build/tools/flamefold build/tools/trace-events build/tools/gantt build/guest/vfio-hold build/acpi/battery.aml \
 	build/node/node_modules/d3-flame-graph/dist/d3-flamegraph.umd.min.js; do
 	[ -f "$top/$f" ] || die "$f not built (make bench builds it)"
@@ -190,6 +199,17 @@ pci_one() {
 	echo "bench: PCI runtime PM: done in $(($(date +%s) - start)) s"
 }
 
+# tune_one: the tuner's rows, two boots (tune/NAME/tune.txt)
+tune_one() {
+	start=$(date +%s)
+	echo "bench: async tuner: $TUNE: guests running (measure, then pmtune's set; virtual clock)"
+	REPS=$REPS "$here/tune.sh" "$(scenario_file "$TUNE")" "$out/tune" > "$out/tune.log" 2>&1 || {
+		echo "bench: async tuner: FAILED: $(tail -1 "$out/tune.log")"
+		return 1
+	}
+	echo "bench: async tuner: done in $(($(date +%s) - start)) s"
+}
+
 # battery_one: the ACPI battery rows' boot and figures (battery/table.txt)
 battery_one() {
 	d=$out/battery start=$(date +%s)
@@ -232,6 +252,7 @@ done
 [ -z "$RPM_CHAIN" ] || virt="$virt rpm:"
 [ "$BATTERY_REPS" -eq 0 ] || virt="$virt bat:"
 [ "$PCI_RPM" -eq 0 ] || virt="$virt pci:"
+[ -z "$TUNE" ] || virt="$virt tune:"
 lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 	k=0 rc=0
 	for item in $virt; do
@@ -240,6 +261,7 @@ lane() {	# lane K: every JOBS-th virtual-clock item from the K-th
 			rpm:) rpm_one || rc=1;;
 			bat:) battery_one || rc=1;;
 			pci:) pci_one || rc=1;;
+			tune:) tune_one || rc=1;;
 			*) one "${item%%:*}" "${item#*:}" || rc=1;;
 			esac
 		fi
@@ -415,6 +437,13 @@ for s in $SCENARIOS; do [ ${#s} -lt $w ] || w=$((${#s} + 1)); done
 		echo "# -> D0 (lab/jobs/pci-rpm.sh); each callback's own time, us: the PCI core's PMCSR write and its"
 		echo "# d3hot_delay (usleep_range(10000, 12000)) dominate (virtual clock)"
 		grep -v '^#' "$out/pci-rpm/table.txt"
+	fi
+	if [ -n "$TUNE" ]; then
+		echo
+		echo "# async tuner (make tune, bench/pmtune): which devices should be async, on $TUNE (async as 6.12"
+		echo "# opts its devices in); the best set pmtune found, measured in a second boot.  predicted:"
+		echo "# pmtune's model from the sync and all-async transitions; ms per transition (virtual clock)"
+		grep -v '^#' "$out/tune/$(basename "$(scenario_file "$TUNE")" .txt)/tune.txt"
 	fi
 	echo
 	echo "# $speed"

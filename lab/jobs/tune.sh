@@ -57,7 +57,7 @@ record_set() {
 
 # the scenario devices' power/async, "NAME enabled|disabled" lines
 async_flags() {
-	find /sys/devices/pmsynth -path '*/power/async' | while read -r f; do
+	find /sys/devices/pmsynth -mindepth 3 -path '*/power/async' | while read -r f; do
 		d=${f%/power/async}
 		echo "${d##*/} $(cat "$f")"
 	done | sort
@@ -68,7 +68,7 @@ if [ -z "$script" ]; then
 	async_flags > async-asis.txt
 	record_set sync 0 all-sync
 	record_set asis 1 as-is
-	find /sys/devices/pmsynth -path '*/power/async' | while read -r f; do
+	find /sys/devices/pmsynth -mindepth 3 -path '*/power/async' | while read -r f; do
 		echo enabled > "$f" || fail "cannot write $f"
 	done
 	async_flags > async-all.txt
