@@ -44,7 +44,11 @@ for m in sync async 6.12; do
 	"$te" --title "$title: $what" "$f" > "$d/timeline/$m.trace.json.tmp" ||
 		die "trace-events failed on $f"
 	mv "$d/timeline/$m.trace.json.tmp" "$d/timeline/$m.trace.json"
-	"$ga" --rows "$rows" "$f" "$d/timeline/$m" || die "gantt failed on $f"
+	# the async panels draw the sync one's devices, row for row
+	like=
+	[ "$m" = sync ] || like="--like $d/timeline/sync.bars"
+	# shellcheck disable=SC2086
+	"$ga" --rows "$rows" $like "$f" "$d/timeline/$m" || die "gantt failed on $f"
 	for v in callbacks waits; do
 		o=$d/flame/$m-$v
 		"$ff" --view "$v" --scenario "$scen" "$f" > "$o.folded.tmp" ||

@@ -23,7 +23,6 @@
 #include "records.h"
 #include "scenario-read.h"
 
-#define MAX_DEPTH	64	/* device nesting kept in a stack */
 
 struct args {
 	const char *records, *scenario;
@@ -108,12 +107,26 @@ static void put_frame(FILE *f, const char *name)
 }
 
 /*
+ * @node and its ancestors, outermost first, each a frame.  Recursion as
+ * deep as the hierarchy: the scenario reader bounds it (4,096 devices, no
+ * cycles), every level kept.
+ */
+static void put_chain(FILE *f, const struct scenario *scen, int node)
+{
+	if (node < 0)
+		return;
+	put_chain(f, scen, scen->nodes[node].parent);
+	put_frame(f, scen->nodes[node].name);
+	fputc(';', f);
+}
+
+/*
  * The frames above @dev: its ancestors in @scen, outermost first, or
  * "[guest]" for a device the scenario does not have.
  */
 static void put_ancestors(FILE *f, const struct scenario *scen, const char *dev)
 {
-	int chain[MAX_DEPTH], n = 0, i = scen ? scenario_find(scen, dev) : -1;
+	int i = scen ? scenario_find(scen, dev) : -1;
 
 	if (!scen)
 		return;
@@ -121,12 +134,7 @@ static void put_ancestors(FILE *f, const struct scenario *scen, const char *dev)
 		fputs("[guest];", f);
 		return;
 	}
-	for (i = scen->nodes[i].parent; i >= 0 && n < MAX_DEPTH; i = scen->nodes[i].parent)
-		chain[n++] = i;
-	while (n--) {
-		put_frame(f, scen->nodes[chain[n]].name);
-		fputc(';', f);
-	}
+	put_chain(f, scen, scen->nodes[i].parent);
 }
 
 static int by_frames(const void *a, const void *b)

@@ -16,7 +16,10 @@
  * Rows: devices in the order they first started, 0 at the top.  With
  * more devices than --rows N (default 60), the N that spent the most
  * time (start to end, over all phases) are kept, in that same order; the
- * header line of OUT.bars ("# rows K of M devices") says how many.
+ * header line of OUT.bars ("# rows K of M devices") says how many.  With
+ * --like OTHER.bars, the devices and rows are OTHER's (another mode's
+ * timeline of the same scenario): row k is the same device in both
+ * panels; a device OTHER does not draw is not drawn.
  */
 #define _GNU_SOURCE
 #include <argp.h>
@@ -28,7 +31,7 @@
 #include "records.h"
 
 struct args {
-	const char *records, *out;
+	const char *records, *out, *like;
 	long rows;
 };
 
@@ -43,6 +46,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		a->rows = strtol(arg, &end, 10);
 		if (!*arg || *end || errno || a->rows < 1 || a->rows > 100000)
 			argp_error(state, "--rows %s: want 1..100000", arg);
+		break;
+	case 'l':
+		a->like = arg;
 		break;
 	case ARGP_KEY_ARG:
 		if (state->arg_num >= 2)
@@ -64,6 +70,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 static const struct argp_option options[] = {
 	{ "rows", 'r', "N", 0, "At most N devices: those that took longest (default 60)", 0 },
+	{ "like", 'l', "BARS", 0, "The devices and rows of another timeline's OUT.bars", 0 },
 	{ 0 }
 };
 
@@ -132,14 +139,64 @@ static int assign_rows(const struct transition *t, int ndev, long max)
 	return n;
 }
 
+/* @dev as the bars' device column writes it: blanks as '_' */
+static void column_name(char *to, size_t size, const char *dev)
+{
+	size_t i;
+
+	for (i = 0; dev[i] && i + 1 < size; i++)
+		to[i] = dev[i] == ' ' || dev[i] == '\t' ? '_' : dev[i];
+	to[i] = '\0';
+}
+
+/*
+ * rows from the bars file @path: each device drawn there keeps its row;
+ * the number of rows, or -1 (said on stderr)
+ */
+static int rows_like(struct names *nm, int ndev, const char *path)
+{
+	char line[1024], dev[512];
+	int row, kind, i, n = 0, lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "gantt: --like %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < ndev; i++)
+		devs[i].row = -1;
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "%d %d %*f %*f %511s", &row, &kind, dev) != 3 || row < 0 ||
+		    row >= 100000) {
+			fprintf(stderr, "gantt: --like %s:%d: not a bars line (\"ROW KIND START "
+					"END DEVICE PHASE\")\n", path, lineno);
+			fclose(f);
+			return -1;
+		}
+		if (row >= n)
+			n = row + 1;
+		/* a name with blanks (written with '_') is not found: not drawn */
+		i = names_id(nm, dev, 0);
+		if (i >= 0 && i < ndev)
+			devs[i].row = row;
+	}
+	fclose(f);
+	return n;
+}
+
 static void bar(FILE *f, int row, int kind, long long from, long long to, long long origin,
 		const char *dev, const char *phase)
 {
+	char name[512];
+
 	if (to <= from)
 		return;
 	fprintf(f, "%d %d %.6f %.6f ", row, kind, (from - origin) / 1e6, (to - origin) / 1e6);
-	for (; *dev; dev++)	/* one column: blanks as '_' */
-		fputc(*dev == ' ' || *dev == '\t' ? '_' : *dev, f);
+	column_name(name, sizeof(name), dev);	/* one column */
+	fputs(name, f);
 	fprintf(f, " %s\n", phase);
 }
 
@@ -174,6 +231,11 @@ int main(int argc, char **argv)
 	if (n < 0) {
 		fprintf(stderr, "gantt: out of memory\n");
 		goto out;
+	}
+	if (a.like) {
+		n = rows_like(nm, ndev, a.like);
+		if (n < 0)
+			goto out;
 	}
 	for (i = 0; i < ndev; i++)
 		total += devs[i].first >= 0;

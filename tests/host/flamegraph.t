@@ -7,7 +7,7 @@
 # g;1 (not in the scenario) 50; y waited 40 us on x, and twice on r (10
 # and 5); in suspend, r 70.  Bad input: refused by cause, nothing made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 22
+tap_plan 23
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/flamefold" >/dev/null
@@ -30,6 +30,13 @@ sed 's/^/# /' "$w/cb.folded"
 check "callbacks view: phase, ancestors, device, callback ns; guest devices apart; ';' as ':'; sorted" \
 	[ "$(cat "$w/cb.folded")" = "$(printf '%s\n' 'resume;[guest];g:1 50000' 'resume;r 100000' \
 		'resume;r;x 200000' 'resume;r;x;y 300000' 'suspend;r 70000')" ]
+# a 100-deep parent chain: every ancestor is a frame (none dropped)
+awk 'BEGIN { print "d0"; for (i = 1; i < 100; i++) printf "d%d parent=d%d\n", i, i - 1 }' > "$w/deep.txt"
+printf 'phase resume 1 2000\nresume d99 0 1000 1000 100 1100\n' |
+	"$TOP/tests/mkrecords.sh" "$w/deep.txt" async 2 > "$w/deep.jsonl"
+"$ff" --scenario "$w/deep.txt" "$w/deep.jsonl" | grep ';d99 ' > "$w/deep.folded"
+check "a device 99 levels down: its line has the phase and all 100 frames" \
+	[ "$(awk -F';' '{ print NF, $1, $2, $NF }' "$w/deep.folded")" = "101 resume d0 d99 100000" ]
 "$ff" "$w/async.jsonl" > "$w/flat.folded"
 check "without a scenario: each device under its phase" \
 	[ "$(cat "$w/flat.folded")" = "$(printf '%s\n' 'resume;g:1 50000' 'resume;r 100000' \

@@ -5,10 +5,11 @@
 # Known data, ms from the first phase (prepare, at 1 us): resume from
 # 0.999 to 1.699; a queued 1.004..1.009, blocked 1.009..1.019, callback
 # 1.019..1.129; b, c likewise; rows in the order devices first started;
-# --rows 2 keeps the two that took longest.  Bad input refused, nothing
+# --rows 2 keeps the two that took longest; --like takes another panel's
+# rows.  Bad input refused, nothing
 # half-made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 14
+tap_plan 16
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/gantt" >/dev/null
@@ -45,6 +46,15 @@ check "rows: in the order the devices first started (all start in prepare at 0: 
 check "--rows 2: the two that took longest (b 350 us, c 670), in starting order" \
 	sh -c "grep -qx '# rows 2 of 4 devices' '$w/two.bars' &&
 		[ \"\$(grep -v '^#' '$w/two.bars' | awk '{ print \$1, \$5 }' | sort -u | tr '\n' ' ')\" = '0 b 1 c ' ]"
+# --like: another panel's devices, row for row (here: two's b and c)
+"$ga" --like "$w/two.bars" "$w/async.jsonl" "$w/like"
+check "--like two.bars: the same devices on the same rows (0 b, 1 c), nothing else" \
+	sh -c "grep -qx '# rows 2 of 4 devices' '$w/like.bars' &&
+		[ \"\$(grep -v '^#' '$w/like.bars' | awk '{ print \$1, \$5 }' | sort -u | tr '\n' ' ')\" = '0 b 1 c ' ]"
+printf 'not a bars line\n' > "$w/bad.bars"
+"$ga" --like "$w/bad.bars" "$w/async.jsonl" "$w/l2" > "$w/out" 2>&1
+check "--like a file that is not bars: refused by line, nothing written" \
+	sh -c "grep -q 'bad.bars:1: not a bars line' '$w/out' && [ ! -e '$w/l2.bars' ]"
 
 gnuplot -e "left='$w/a'; right='$w/two'; lt='all'; rt='two'; out='$w/g.png'; title='hand-made, kernel k, clock virtual'" \
 	"$TOP/plots/gantt.gp" 2> "$w/gp.log"
