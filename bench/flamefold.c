@@ -23,7 +23,6 @@
 #include "records.h"
 #include "scenario-read.h"
 
-
 struct args {
 	const char *records, *scenario;
 	int waits;		/* the waits view */

@@ -200,15 +200,44 @@ static void bar(FILE *f, int row, int kind, long long from, long long to, long l
 	fprintf(f, " %s\n", phase);
 }
 
+/* the phase bands to @ph, every drawn device's parts to @bars */
+static void write_parts(FILE *ph, FILE *bars, const struct transition *t, struct names *nm)
+{
+	long long o = t->phase_start[0];
+	int p, i;
+
+	fprintf(ph, "# phase start_ms end_ms, from the first phase's start\n");
+	fprintf(bars, "# row kind start_ms end_ms device phase\n");
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		fprintf(ph, "%s %.6f %.6f\n", dpm_phase_names[p], (t->phase_start[p] - o) / 1e6,
+			(t->phase_end[p] - o) / 1e6);
+		for (i = 0; i < t->nrecs[p]; i++) {
+			const struct dev_record *r = &t->recs[p][i];
+			const char *dev = names_get(nm, r->dev);
+			int row = devs[r->dev].row;
+
+			if (row < 0)
+				continue;
+			if (r->queued)
+				bar(bars, row, 0, r->queued, r->start, o, dev, dpm_phase_names[p]);
+			if (r->cb_start < r->start) {	/* 0: no callback ran */
+				bar(bars, row, 1, r->start, r->end, o, dev, dpm_phase_names[p]);
+				continue;
+			}
+			bar(bars, row, 1, r->start, r->cb_start, o, dev, dpm_phase_names[p]);
+			bar(bars, row, 2, r->cb_start, r->end, o, dev, dpm_phase_names[p]);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct args a = { .rows = 60 };
 	FILE *ph = NULL, *bars = NULL;
 	char *phases_path = NULL, *bars_path = NULL;
-	int p, i, n, ndev, total = 0, ret = 1;
+	int i, n, ndev, total = 0, ret = 1;
 	struct transition t;
 	struct names *nm;
-	long long o;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &a))
 		return 1;
@@ -246,30 +275,8 @@ int main(int argc, char **argv)
 			strerror(errno));
 		goto out;
 	}
-	o = t.phase_start[0];
-	fprintf(ph, "# phase start_ms end_ms, from the first phase's start\n");
 	fprintf(bars, "# rows %d of %d devices\n", n, total);
-	fprintf(bars, "# row kind start_ms end_ms device phase\n");
-	for (p = 0; p < DPM_NR_PHASES; p++) {
-		fprintf(ph, "%s %.6f %.6f\n", dpm_phase_names[p], (t.phase_start[p] - o) / 1e6,
-			(t.phase_end[p] - o) / 1e6);
-		for (i = 0; i < t.nrecs[p]; i++) {
-			const struct dev_record *r = &t.recs[p][i];
-			const char *dev = names_get(nm, r->dev);
-			int row = devs[r->dev].row;
-
-			if (row < 0)
-				continue;
-			if (r->queued)
-				bar(bars, row, 0, r->queued, r->start, o, dev, dpm_phase_names[p]);
-			if (r->cb_start < r->start) {	/* 0: no callback ran */
-				bar(bars, row, 1, r->start, r->end, o, dev, dpm_phase_names[p]);
-				continue;
-			}
-			bar(bars, row, 1, r->start, r->cb_start, o, dev, dpm_phase_names[p]);
-			bar(bars, row, 2, r->cb_start, r->end, o, dev, dpm_phase_names[p]);
-		}
-	}
+	write_parts(ph, bars, &t, nm);
 	ret = 0;
 out:
 	if (ph && fclose(ph))

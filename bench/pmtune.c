@@ -66,7 +66,8 @@ static const char doc[] =
 "near all-async, and a power/async script.";
 
 static const struct argp_option options[] = {
-	{ "script", 'o', "FILE", 0, "Write the flips of the set (--set) as a power/async script", 0 },
+	{ "script", 'o', "FILE", 0,
+	  "Write the flips of the set (--set) as a power/async script", 0 },
 	{ "set", 'S', "best|smallest", 0, "The set --script writes (default best)", 0 },
 	{ "summary", 's', "FILE", 0, "Also write FILE: KEY=VALUE lines, a set or a run a line", 0 },
 	{ "threshold", 't', "MS", 0, "Stop when the next flip gains less (default 0.05)", 0 },
@@ -77,7 +78,7 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-static double number(struct argp_state *state, const char *opt, const char *arg, double max)
+static double opt_value(struct argp_state *state, const char *opt, const char *arg, double max)
 {
 	char *end;
 	double v = strtod(arg, &end);
@@ -102,10 +103,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		summary_path = arg;
 		break;
 	case 't':
-		threshold_ns = number(state, "--threshold", arg, 1e6) * NS_PER_MS;
+		threshold_ns = opt_value(state, "--threshold", arg, 1e6) * NS_PER_MS;
 		break;
 	case 'w':
-		within_pct = number(state, "--within", arg, 1000);
+		within_pct = opt_value(state, "--within", arg, 1000);
 		break;
 	case 'u':
 		unsafe_ok = 1;
@@ -192,7 +193,8 @@ static int step(struct search *s, unsigned char *cand, int to_sync_ok, double mi
 	s->set[best] ^= 1;
 	for (p = 0; p < DPM_NR_PHASES; p++)
 		f->gain[p] = before[p] - tune_predict_phase(&model, p, s->set, NULL, NULL);
-	s->total = f->total = tune_predict(&model, s->set);
+	f->total = tune_predict(&model, s->set);
+	s->total = f->total;
 	return 1;
 }
 
