@@ -1,11 +1,13 @@
 #!/bin/sh
 # sweep-point.sh - one point of make sweep: a generated scenario, one
-# guest boot on the virtual clock, the sync, 6.12 and series transitions
+# guest boot (virtual clock; spin: real), the sync, 6.12 and series transitions
 # (lab/jobs/bench.sh ... lean), critpath of both schedulers.
 #
 # Usage: sweep-point.sh OUTDIR SHAPE DEVICES CPUS
 # SHAPE is tree or dag (bench/scengen: tree fanout 4; dag 1.5 pm_links per
-# device, seeded by DEVICES), CPUS the guest's vCPUs.  Writes
+# device, seeded by DEVICES), both on the virtual clock, or spin (that DAG
+# with every callback spinning 100 us, on the real clock: CPU work that
+# does spread over CPUs), CPUS the guest's vCPUs.  Writes
 # OUTDIR/points/SHAPE-DEVICES-cCPUS/: the scenario, the records,
 # summary.txt and summary-6.12.txt (critpath), key (what the point was
 # measured with: kernel release, series hash, scenario sha256, vCPUs,
@@ -21,8 +23,10 @@ die() { echo "sweep-point: $*" >&2; exit 1; }
 [ $# -eq 4 ] || die "usage: sweep-point.sh OUTDIR SHAPE DEVICES CPUS"
 out=$1 shape=$2 n=$3 cpus=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
+clock=virtual
 case $shape in tree) gen="tree -n $n --fanout 4";; dag) gen="dag -n $n --links 1.5 --seed $n";;
-*) die "SHAPE must be tree or dag, got '$shape'";; esac
+spin) gen="dag -n $n --links 1.5 --seed $n"; clock=real;;
+*) die "SHAPE must be tree, dag or spin, got '$shape'";; esac
 case $n in ''|*[!0-9]*|0) die "DEVICES must be a number 1..4096, got '$n'";; esac
 [ "$n" -le 4096 ] || die "DEVICES must be a number 1..4096, got '$n'"
 case $cpus in ''|*[!0-9]*|0) die "CPUS must be a number 1..16, got '$cpus'";; esac
@@ -32,7 +36,11 @@ name=$shape-$n
 d=$out/points/$name-c$cpus
 mkdir -p "$out/points"
 # shellcheck disable=SC2086
-"$top/build/tools/scengen" $gen > "$out/points/.$name-c$cpus.txt" || die "scengen $gen failed"
+if [ "$shape" = spin ]; then
+	"$top/build/tools/scengen" $gen --defaults "mode=all:spin lat=system:100"
+else
+	"$top/build/tools/scengen" $gen
+fi > "$out/points/.$name-c$cpus.txt" || die "scengen $gen failed"
 # what the point's figures depend on: kernel, series, scenario, vCPUs,
 # REPS, and the module, tracer, guest job and analysis that made them
 release=$(cat "$top/build/obj/include/config/kernel.release") || die "no kernel built (make sweep)"
@@ -53,8 +61,8 @@ mv "$out/points/.$name-c$cpus.txt" "$d.tmp/$name.txt"
 # a point that fails keeps what it had in $d.failed, for a look
 trap 'rm -rf "$d.guest"; [ ! -d "$d.tmp" ] || mv "$d.tmp" "$d.failed"' EXIT
 trap 'exit 130' INT TERM
-SMP=$cpus CLOCK=virtual EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $d.tmp/$name.txt" \
-	"$top/lab/run-guest.sh" bench "$d.guest" "$reps" "$name.txt" virtual lean > "$d.tmp/guest.log" 2>&1 ||
+SMP=$cpus CLOCK=$clock EXTRA="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $d.tmp/$name.txt" \
+	"$top/lab/run-guest.sh" bench "$d.guest" "$reps" "$name.txt" "$clock" lean > "$d.tmp/guest.log" 2>&1 ||
 	die "$name, $cpus vCPUs: the guest failed: $(tail -1 "$d.tmp/guest.log")"
 mv "$d.guest"/* "$d.tmp/"
 tools=$top/build/tools

@@ -8,7 +8,8 @@
 #             kernel='6.12...'" plots/sweep.gp
 # data: bench/sweep.sh's sweep.dat ("shape devices cpus speedup_new
 # speedup_612 efficiency_new efficiency_612 speedup_bound"); x: devices or
-# cpus.
+# cpus; optional: cpus (the devices curve's vCPUs, default 4), clock
+# (the title's, default virtual).
 if (!exists("data") || !exists("x") || !exists("out") || !exists("at") || !exists("kernel")) {
 	print "sweep.gp: set data, x, at, out and kernel (-e)"; exit status 1
 }
@@ -17,17 +18,19 @@ stats data using 2 nooutput	# fails on a missing or empty file
 set terminal pngcairo size 1000, 900 noenhanced font "Sans,10"
 set output out
 shapes = system(sprintf("awk '!/^#/ && !s[$1]++ { printf \"%%s%%s\", n++ ? \" \" : \"\", $1 }' '%s'", data))
+if (!exists("cpus")) { cpus = 4 }
+if (!exists("clock")) { clock = "virtual" }
 if (x eq "devices") {
-	col = 2; keep = 3; keepv = 4
-	set xlabel "devices (4 vCPUs)"
+	col = 2; keep = 3; keepv = cpus
+	set xlabel sprintf("devices (%d vCPUs)", cpus)
 	set logscale x
 	set autoscale xfix
-	set title sprintf("Speed-up of async suspend/resume against devices (%s); kernel %s, clock virtual", shapes, kernel)
+	set title sprintf("Speed-up of async suspend/resume against devices (%s); kernel %s, clock %s", shapes, kernel, clock)
 } else {
 	col = 3; keep = 2; keepv = at
 	set xlabel sprintf("vCPUs (%d devices)", at)
 	set xtics 1
-	set title sprintf("Speed-up of async suspend/resume against vCPUs (%s); kernel %s, clock virtual", shapes, kernel)
+	set title sprintf("Speed-up of async suspend/resume against vCPUs (%s); kernel %s, clock %s", shapes, kernel, clock)
 }
 set multiplot layout 2, 1
 set ylabel "speed-up, T(sync) / T(async)"
