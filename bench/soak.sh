@@ -1,0 +1,169 @@
+#!/bin/sh
+# soak.sh - make soak: randomized rounds of transitions on the debug
+# kernel (lockdep, KASAN, DEBUG_ATOMIC_SLEEP, hung-task checks), with
+# faults and runtime PM activity, stopping at the first failure with what
+# replays it.
+#
+# Usage: soak.sh OUTDIR
+# Environment:
+#   SEED         the soak's seed (default 1): the same seed, the same rounds
+#   ROUNDS       rounds (default 100); PER_ROUND transitions each (default 10)
+#   MAX_DEVICES  a round's scenario has 10..MAX_DEVICES devices, log-uniform
+#                (default 1000)
+#   JOBS         guests at once (default 2), the rounds dealt out round-robin
+#   ONLY         run only round ONLY (a replay)
+#   SOAK_KERNEL  debug (default: build/obj-debug, pmsynth built for it) or
+#                lab (the lab kernel, faster, fewer checks)
+#   SOAK_BREAK   oracle: round 1's scenario also declares to the ordering
+#                oracle a dependency no device link enforces (pmsynth's
+#                oracle_masters=), a deliberate bug the soak must catch
+#   TIMEOUT      seconds per guest (default 3000)
+# A round: a scengen graph (tree, DAG, chain or star), each device async at
+# the round's own rate, callbacks of the round's latency (0-500 us,
+# sleeping; some spinning 20 us), and PER_ROUND transitions drawn from:
+# pm_async 0, 1 or 2; mem with pm_test=core (every phase) or freeze with
+# pm_test=devices; a callback failing at a random device and phase (5, 16
+# or 22, once or always) in 4 of 10; a thread taking and dropping a
+# runtime usage reference meanwhile in 3 of 10 (lab/jobs/soak.sh checks
+# each transition).  Writes OUTDIR/rounds/NNNN/{scenario,plan}.txt, a guest
+# directory per lane, OUTDIR/summary.txt; on a failure OUTDIR/failure/
+# (failed.txt, the round's scenario and plan, the console and dmesg, the
+# seed, replay.sh: the one command that runs that round again) and exit 1.
+set -eu
+die() { echo "soak: $*" >&2; exit 1; }
+[ $# -eq 1 ] || die "usage: soak.sh OUTDIR"
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+seed=${SEED:-1} rounds=${ROUNDS:-100} per=${PER_ROUND:-10} maxdev=${MAX_DEVICES:-1000}
+jobs=${JOBS:-2} only=${ONLY:-}
+for v in "SEED=$seed" "ROUNDS=$rounds" "PER_ROUND=$per" "MAX_DEVICES=$maxdev" "JOBS=$jobs"; do
+	case ${v#*=} in ''|*[!0-9]*|0) die "${v%%=*} must be a positive number, got '${v#*=}'";; esac
+done
+[ "$maxdev" -ge 10 ] && [ "$maxdev" -le 4096 ] || die "MAX_DEVICES must be 10..4096, got $maxdev"
+case $only in '') ;; *[!0-9]*|0) die "ONLY must be a round number, got '$only'";; esac
+[ -z "$only" ] || [ "$only" -le "$rounds" ] || die "ONLY=$only: there are $rounds rounds"
+case ${SOAK_BREAK:-} in ''|oracle) ;; *) die "SOAK_BREAK must be oracle or empty, got '$SOAK_BREAK'";; esac
+case ${SOAK_KERNEL:-debug} in
+debug) kernel=$top/build/obj-debug/arch/x86/boot/bzImage mod=$top/build/pmsynth-debug/pmsynth.ko;;
+lab) kernel=$top/build/obj/arch/x86/boot/bzImage mod=$top/lab/pmsynth/pmsynth.ko;;
+*) die "SOAK_KERNEL must be debug or lab, got '$SOAK_KERNEL'";;
+esac
+for f in "$kernel" "$mod" "$top/build/tools/scengen"; do
+	[ -f "$f" ] || die "$f not built (make soak builds it)"
+done
+command -v awk > /dev/null || die "no awk"
+rm -rf "$out"
+mkdir -p "$out/rounds"
+
+# round R's scenario and plan, from the round's own seed
+make_round() {
+	r=$1 d=$out/rounds/$(printf %04d "$1")
+	rs=$((seed * 100003 + r))
+	mkdir -p "$d"
+	# shape, size, graph parameters, latency, async rate: one awk draw each
+	set -- $(awk -v s="$rs" -v max="$maxdev" 'BEGIN { srand(s)
+		split("tree dag dag chain star", sh, " "); shape = sh[int(rand() * 5) + 1]
+		n = int(exp(log(10) + rand() * (log(max) - log(10))))
+		split("0 20 100 500", la, " ")
+		printf "%s %d %d %.2f %s %.2f\n", shape, n, 2 + int(rand() * 5), 0.5 + rand() * 1.5,
+			la[int(rand() * 4) + 1], rand() }')
+	shape=$1 n=$2 fanout=$3 links=$4 lat=$5 rate=$6
+	case $shape in
+	tree) g="tree -n $n --fanout $fanout";;
+	dag) g="dag -n $n --links $links";;
+	*) g="$shape -n $n";;
+	esac
+	# shellcheck disable=SC2086
+	"$top/build/tools/scengen" $g --seed "$rs" --defaults "lat=all:$lat mode=all:sleep" \
+		> "$d/graph.txt" 2> /dev/null || die "round $r: scengen $g failed"
+	awk -v s="$rs" -v rate="$rate" 'BEGIN { srand(s + 1) }
+		/^[#@]/ || !NF { print; next }
+		{ line = $0 " async=" (rand() < rate)
+		  if (rand() < 0.05) line = line " mode=system:spin lat=system:20"
+		  print line }' "$d/graph.txt" > "$d/scenario.txt"
+	# SOAK_BREAK=oracle, round 1: two more devices, the first declared (to
+	# the oracle only) to depend on the second, which dpm_list puts after
+	# it; no device link tells the PM core, so it orders them the other way
+	broken=
+	if [ "${SOAK_BREAK:-}" = oracle ] && [ "$r" = 1 ]; then
+		printf 'soak_broken_x oracle_masters=soak_broken_y\nsoak_broken_y\n' >> "$d/scenario.txt"
+		broken=1
+	fi
+	rm "$d/graph.txt"
+	grep -v '^[#@]' "$d/scenario.txt" | awk 'NF { print $1 }' > "$d/names.txt"
+	awk -v s="$rs" -v per="$per" 'BEGIN { srand(s + 2) }
+		{ name[++n] = $1 }
+		END {
+			split("prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete", ph, " ")
+			split("5 16 22", er, " ")
+			for (i = 1; i <= per; i++) {
+				f = "-"
+				if (rand() < 0.4)
+					f = name[int(rand() * n) + 1] ":" ph[int(rand() * 8) + 1] ":" \
+					    er[int(rand() * 3) + 1] ":" (rand() < 0.3 ? "always" : "once")
+				printf "%d %s %s %d\n", int(rand() * 3), rand() < 0.7 ? "mem" : "freeze", f,
+					rand() < 0.3
+			}
+		}' "$d/names.txt" > "$d/plan.txt"
+	rm "$d/names.txt"
+	# the broken round starts sync: the declared order is then violated for sure
+	[ -z "$broken" ] || sed -i '1s/^[0-9]/0/' "$d/plan.txt"
+}
+
+r=1
+while [ "$r" -le "$rounds" ]; do
+	if [ -z "$only" ] || [ "$r" = "$only" ]; then make_round "$r"; fi
+	r=$((r + 1))
+done
+# deal the rounds out to JOBS lanes
+k=0
+for d in "$out"/rounds/*/; do
+	l=$out/lanes/lane-$((k % jobs + 1))
+	mkdir -p "$l"
+	cp -r "$d" "$l/"
+	k=$((k + 1))
+done
+total=$(cat "$out"/rounds/*/plan.txt | wc -l)
+echo "soak: seed $seed, $k rounds, $total transitions, $(ls "$out/lanes" | wc -l) guests at once (${SOAK_KERNEL:-debug} kernel)"
+t0=$(date +%s)
+pids=
+for l in "$out"/lanes/*; do
+	name=$(basename "$l")
+	KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-3000} CLOCK=virtual \
+		"$top/lab/run-guest.sh" soak "$out/guest-$name" "$name" > "$out/guest-$name.log" 2>&1 &
+	pids="$pids $!"
+done
+rc=0
+for p in $pids; do wait "$p" || rc=1; done
+done_n=$(cat "$out"/guest-*/done.txt 2>/dev/null | wc -l)
+elapsed=$(($(date +%s) - t0))
+echo "seed=$seed rounds=$k transitions=$done_n planned=$total seconds=$elapsed kernel=${SOAK_KERNEL:-debug}" \
+	> "$out/summary.txt"
+if [ $rc -eq 0 ] && [ "$done_n" -eq "$total" ]; then
+	echo "soak: $done_n transitions in $elapsed s, 0 failures (seed $seed)"
+	exit 0
+fi
+# the first failure: what replays it
+mkdir -p "$out/failure"
+f=$(ls "$out"/guest-*/failed.txt "$out"/guest-*.failed/failed.txt 2>/dev/null | head -1 || true)
+g=${f%/failed.txt}
+if [ -n "$f" ]; then
+	cp "$f" "$out/failure/failed.txt"
+	round=$(sed -n 's/^round \([0-9]*\) .*/\1/p' "$f")
+	cp "$out/rounds/$round/scenario.txt" "$out/rounds/$round/plan.txt" "$out/failure/"
+	cp "$g/console.log" "$out/failure/" 2>/dev/null || true
+	cp "$g/dmesg-failed.txt" "$out/failure/" 2>/dev/null || true
+else
+	g=$(ls -d "$out"/guest-*.failed "$out"/guest-* 2>/dev/null | head -1)
+	echo "a guest failed without a failed check: $(tail -1 "$g.log" 2>/dev/null)" > "$out/failure/failed.txt"
+	round=
+	cp "$g/console.log" "$out/failure/" 2>/dev/null || true
+fi
+echo "$seed" > "$out/failure/seed.txt"
+{
+	echo "#!/bin/sh"
+	echo "# replays make soak's first failure: $(cat "$out/failure/failed.txt")"
+	echo "cd '$top' && SEED=$seed ROUNDS=$rounds PER_ROUND=$per MAX_DEVICES=$maxdev ${round:+ONLY=$(echo "$round" | sed 's/^0*//') }${SOAK_BREAK:+SOAK_BREAK=$SOAK_BREAK }SOAK_KERNEL=${SOAK_KERNEL:-debug} JOBS=1 bench/soak.sh '$out/replay'"
+} > "$out/failure/replay.sh"
+chmod +x "$out/failure/replay.sh"
+die "FAILED: $(cat "$out/failure/failed.txt"); replay: $out/failure/replay.sh"
