@@ -106,7 +106,7 @@ shell-quote = '$(subst ','\'',$(1))'
 as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,$(v)=$(call shell-quote,$(value $(v)))))
 unexport CMD ARGS APPEND
 
-.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell tune \
+.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell tune soak \
 	bench sweep check debug checkpatch bisect fuzz clean
 
 #> help  this list
@@ -215,6 +215,10 @@ sweep: kernel initramfs pmsynth tools bpf
 #> tune  the async opt-in tuner in the guest: measure, recommend, measure again (SCENARIO=, REPS=)
 tune: kernel initramfs pmsynth tools bpf
 	@bench/tune.sh $(or $(SCENARIO),dt-sdm845-db845c-realistic) $(TOP)/results/tune
+
+#> soak  randomized transitions with faults on the debug kernel until the first failure (SEED=, ROUNDS=, PER_ROUND=, JOBS=)
+soak: debug initramfs tools
+	@bench/soak.sh $(TOP)/results/soak
 
 #> check  build what is needed, run every host and guest test
 check: kernel initramfs pmsynth tools bpf acpi debug

@@ -18,6 +18,7 @@
 #                oracle a dependency no device link enforces (pmsynth's
 #                oracle_masters=), a deliberate bug the soak must catch
 #   TIMEOUT      seconds per guest (default 3000)
+#   DRY          1: write the rounds and stop (no guest)
 # A round: a scengen graph (tree, DAG, chain or star), each device async at
 # the round's own rate, callbacks of the round's latency (0-500 us,
 # sleeping; some spinning 20 us), and PER_ROUND transitions drawn from:
@@ -48,10 +49,14 @@ debug) kernel=$top/build/obj-debug/arch/x86/boot/bzImage mod=$top/build/pmsynth-
 lab) kernel=$top/build/obj/arch/x86/boot/bzImage mod=$top/lab/pmsynth/pmsynth.ko;;
 *) die "SOAK_KERNEL must be debug or lab, got '$SOAK_KERNEL'";;
 esac
-for f in "$kernel" "$mod" "$top/build/tools/scengen"; do
+for f in "$top/build/tools/scengen" $([ "${DRY:-}" = 1 ] || echo "$kernel $mod"); do
 	[ -f "$f" ] || die "$f not built (make soak builds it)"
 done
 command -v awk > /dev/null || die "no awk"
+# OUTDIR is replaced: only when it is a soak's own or empty
+if [ -e "$out" ] && [ ! -d "$out/rounds" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
+	die "$out exists and is not a soak's results: not replacing it"
+fi
 rm -rf "$out"
 mkdir -p "$out/rounds"
 
@@ -124,6 +129,10 @@ for d in "$out"/rounds/*/; do
 	k=$((k + 1))
 done
 total=$(cat "$out"/rounds/*/plan.txt | wc -l)
+if [ "${DRY:-}" = 1 ]; then
+	echo "soak: seed $seed, $k rounds, $total transitions written to $out/rounds (DRY=1: no guest)"
+	exit 0
+fi
 echo "soak: seed $seed, $k rounds, $total transitions, $(ls "$out/lanes" | wc -l) guests at once (${SOAK_KERNEL:-debug} kernel)"
 t0=$(date +%s)
 pids=

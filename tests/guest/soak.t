@@ -1,0 +1,41 @@
+#!/bin/sh
+# run-tests: parallel
+# make soak, short and seeded, on the debug kernel (bench/soak.sh, SEED=7:
+# 4 rounds of 5 transitions, up to 200 devices, two guests): every
+# transition done, 0 oracle violations, every device active and its
+# runtime PM counts balanced after each, no kernel report; then a
+# deliberately broken round (SOAK_BREAK=oracle: a dependency declared to
+# the ordering oracle that no device link tells the PM core about) must
+# stop the soak and leave what replays it, and the replay fails the same
+# way.
+. "$(dirname "$0")/../lib.sh"
+tap_plan 8
+w=$BUILD/test-guest/soak
+rm -rf "$w" "$w-broken" "$w-replay"
+mkdir -p "$BUILD/test-guest"
+export TIMEOUT=1500
+SEED=7 ROUNDS=4 PER_ROUND=5 MAX_DEVICES=200 JOBS=2 "$TOP/bench/soak.sh" "$w" > "$w.log" 2>&1
+rc=$?
+sed 's/^/# /' "$w.log"
+check "the seeded soak on the debug kernel passes (exit $rc)" [ "$rc" = 0 ]
+check "all 20 transitions ran" grep -q 'transitions=20 planned=20 ' "$w/summary.txt"
+check "it booted the debug kernel (lockdep's banner on both consoles)" \
+	sh -c "[ \$(grep -l 'Lock dependency validator' '$w'/guest-*/console.log | wc -l) -eq 2 ]"
+check "faults were injected, and some made a transition fail" sh -c \
+	"awk '\$5 != \"-\" { f++ } \$6 != 0 { bad++ } END { exit !(f > 0 && bad > 0) }' '$w'/guest-*/done.txt"
+SEED=7 ROUNDS=2 PER_ROUND=3 MAX_DEVICES=50 JOBS=1 SOAK_BREAK=oracle "$TOP/bench/soak.sh" "$w-broken" \
+	> "$w-broken.log" 2>&1
+rc=$?
+sed 's/^/# broken: /' "$w-broken.log"
+check "a broken round stops the soak (exit $rc), naming the oracle's violation" \
+	sh -c "[ $rc -ne 0 ] && grep -q 'oracle violations: soak_broken_x' '$w-broken/failure/failed.txt'"
+check "and saves the seed, the round's scenario and plan, the console and a replay command" sh -c \
+	"cd '$w-broken/failure' && [ \$(cat seed.txt) = 7 ] && grep -q soak_broken_x scenario.txt && [ -s plan.txt ] && [ -s console.log ] && [ -x replay.sh ]"
+sed -i "s|'$w-broken/replay'|'$w-replay'|" "$w-broken/failure/replay.sh"
+"$w-broken/failure/replay.sh" > "$w-replay.log" 2>&1
+rc=$?
+sed 's/^/# replay: /' "$w-replay.log"
+check "the replay runs that round alone and fails (exit $rc)" \
+	sh -c "[ $rc -ne 0 ] && grep -q '1 rounds, 3 transitions' '$w-replay.log'"
+check "the same way" sh -c "[ \"\$(sed 's/^round [0-9]* //' '$w-replay/failure/failed.txt')\" = \"\$(sed 's/^round [0-9]* //' '$w-broken/failure/failed.txt')\" ]"
+tap_done

@@ -1,0 +1,32 @@
+#!/bin/sh
+# bench/soak.sh refuses bad settings before it makes or boots anything
+# (the cause named, exit non-zero, nothing on stdout, no OUTDIR), and
+# writes seeded rounds: the same seed the same rounds (DRY=1, no guest).
+. "$(dirname "$0")/../lib.sh"
+tap_plan 10
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+s=$TOP/bench/soak.sh
+refuses() {	# refuses DESCRIPTION MESSAGE ENV...
+	_d=$1 _m=$2
+	shift 2
+	tool_refuses "$w" env "$_d" "$_m" "$@" "$s" "$w/soakdir"
+}
+refuses "ROUNDS not a number" "ROUNDS must be a positive number, got 'x'" ROUNDS=x
+refuses "MAX_DEVICES below 10" "MAX_DEVICES must be 10..4096, got 5" MAX_DEVICES=5
+refuses "ONLY past the rounds" "ONLY=9: there are 3 rounds" ROUNDS=3 ONLY=9
+refuses "an unknown SOAK_BREAK" "SOAK_BREAK must be oracle or empty, got 'x'" SOAK_BREAK=x
+refuses "an unknown SOAK_KERNEL" "SOAK_KERNEL must be debug or lab, got 'x'" SOAK_KERNEL=x
+check "none of them made OUTDIR" [ ! -e "$w/soakdir" ]
+mkdir "$w/mine"
+echo keep > "$w/mine/file"
+tool_refuses "$w" env "an OUTDIR that is not a soak's is not replaced" "is not a soak's results: not replacing it" \
+	DRY=1 SOAK_KERNEL=lab "$s" "$w/mine"
+check "and its file is still there" grep -qx keep "$w/mine/file"
+DRY=1 SEED=3 ROUNDS=5 "$s" "$w/a" > /dev/null 2>&1
+DRY=1 SEED=3 ROUNDS=5 "$s" "$w/b" > /dev/null 2>&1
+check "the same seed writes the same 5 rounds" \
+	sh -c "[ \$(ls '$w/a/rounds' | wc -l) -eq 5 ] && diff -r '$w/a/rounds' '$w/b/rounds' >/dev/null"
+check "every round's scenario loads as pmsynth would (critpath --check)" sh -c \
+	"for f in '$w'/a/rounds/*/scenario.txt; do '$BUILD/tools/critpath' --check \"\$f\" >/dev/null || exit 1; done"
+tap_done
