@@ -67,6 +67,7 @@ for dir in "$lane"/*/; do
 	pmsynth_load "$dir/scenario.txt" || stop "scenario refused"
 	pmsynth_ctl oracle-reset || stop "oracle-reset refused"
 	devs=$(ls /sys/bus/pmsynth/devices | wc -l)
+	log "round $round: $devs devices, $(wc -l < "$dir/plan.txt") transitions"
 	n=0
 	while read -r async kind fault rpm; do
 		n=$((n + 1))
