@@ -13,12 +13,13 @@
  * of one scheduling (the series' "async" or 6.12's "legacy").  The model
  * (tune-model.h) predicts a phase's time for any opt-in set; the search:
  *
- *   best      from the as-is set (the scenario's async flags), greedy: the
- *             flip (to async or back to sync) with the largest predicted
- *             gain, until the next one gains less than --threshold;
+ *   best      greedy (the flip, to async or back to sync, with the largest
+ *             predicted gain, until the next gains less than --threshold)
+ *             from the as-is set (the scenario's async flags), from all
+ *             sync and from every safe device async: the lowest of the
+ *             three, its flips listed from its start;
  *   smallest  from all sync, greedy flips to async until the prediction is
- *             within --within % of all async (of the best set, when the
- *             safe flips cannot get near all async).
+ *             within --within % of the best set's.
  *
  * A device with deps=unknown in the scenario (its dependencies not all
  * known to the importer) is never flipped to async unless --unsafe; back
@@ -26,14 +27,18 @@
  * all-sync, as-is, best, smallest and all-async, the records' own
  * transitions predicted against measured, and the flips of the best set
  * (device, gain per phase, cumulative prediction).  --script writes the
- * flips of a set as a shell script of power/async writes under --root
- * (default /sys/devices/pmsynth, where pmsynth puts its devices).
+ * flips of a set from as-is as a shell script of power/async writes under
+ * --root (default /sys/devices/pmsynth: pmsynth's devices, whose
+ * directories follow the scenario's parents), each path single-quoted;
+ * --script and --summary are written whole or not at all.
  */
 #define _GNU_SOURCE
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "run-set.h"
 #include "tune-model.h"
 
@@ -54,7 +59,7 @@ struct search {
 
 static struct run_set rs = { .tool = "pmtune", .cpus = -1, .real_clock = -1 };
 static struct tune_model model;
-static const char *scen_path, *script_path, *summary_path;
+static const char *scen_path, *script_path, *summary_path, *calib_set;
 static const char *run_paths[RUN_SET_MAX];
 static const char *root = "/sys/devices/pmsynth";
 static int nruns, unsafe_ok, script_smallest;
@@ -73,6 +78,9 @@ static const struct argp_option options[] = {
 	{ "threshold", 't', "MS", 0, "Stop when the next flip gains less (default 0.05)", 0 },
 	{ "within", 'w', "PCT", 0, "The smallest set gets this close to all async (default 5)", 0 },
 	{ "unsafe", 'u', NULL, 0, "Also flip devices with deps=unknown to async", 0 },
+	{ "calibrate", 'c', "OPT_IN", 0, "Calibrate from the async transitions whose opt_in "
+	  "meta is OPT_IN (default: those with the most async devices); the others are "
+	  "predicted only", 0 },
 	{ "root", 'r', "DIR", 0, "Device directory the script writes under "
 	  "(default /sys/devices/pmsynth)", 0 },
 	{ 0 },
@@ -110,6 +118,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'u':
 		unsafe_ok = 1;
+		break;
+	case 'c':
+		calib_set = arg;
 		break;
 	case 'r':
 		if (arg[0] != '/')
@@ -221,11 +232,12 @@ static int run_search(struct search *s, const unsigned char *start, int to_sync_
 	return 0;
 }
 
+/* the scenario's devices async in @set (the guest's own are not counted) */
 static int count_async(const unsigned char *set)
 {
 	int i, n = 0;
 
-	for (i = 0; i < model.n; i++)
+	for (i = 0; i < rs.scen.n; i++)
 		n += set[i];
 	return n;
 }
@@ -234,33 +246,35 @@ static const char *phase_abbrev[DPM_NR_PHASES] = {
 	"prep", "suspend", "s_late", "s_noirq", "r_noirq", "r_early", "resume", "compl",
 };
 
-static void print_model(void)
+static void print_model(FILE *f, const unsigned char *asis)
 {
-	unsigned char *asis = calloc(model.n + 1, 1);
 	double path, floor;
-	int p, i;
+	int p;
 
-	for (i = 0; asis && i < rs.scen.n; i++)
-		asis[i] = rs.scen.nodes[i].async;
-	printf("# pmtune: scenario %s (%d devices, %d pm_links), %s scheduling, %s clock, %ld "
-	       "CPUs, %d sync + %d async transitions (calibrated on %s)\n",
-	       rs.scen.name, rs.scen.n, rs.scen.nlinks, model.legacy ? "6.12's" : "the series'",
-	       rs.real_clock ? "real" : "virtual", rs.cpus, rs.nsync, rs.nasync, model.calib);
+	fprintf(f, "# pmtune: scenario %s (%d devices, %d pm_links), %s scheduling, %s clock, "
+		"%ld CPUs, %d sync + %d async transitions (calibrated on %s%s%s)\n",
+		rs.scen.name, rs.scen.n, rs.scen.nlinks, model.legacy ? "6.12's" : "the series'",
+		rs.real_clock ? "real" : "virtual", rs.cpus, rs.nsync, rs.nasync,
+		calib_set ? "opt_in " : "", calib_set ? calib_set : "the most async: ", model.calib);
 	if (!rs.real_clock)
-		printf("# virtual clock: one instruction clock for all vCPUs (1 GIPS), so CPU work "
-		       "weighs 10-20x more against device waits than on a laptop\n");
-	printf("# model, per phase: c = CPU work an async device adds, a = its own time on a "
-	       "worker, h = hand-off\n# (dependency done -> dependent's callback); as-is: "
-	       "predicted path and CPU floor, ms\n");
-	printf("%-14s %8s %8s %8s %10s %10s %10s\n", "phase", "c_us", "a_us", "h_us", "T(sync)",
-	       "path", "floor");
-	for (p = 0; p < DPM_NR_PHASES && asis; p++) {
+		fprintf(f, "# virtual clock: one instruction clock for all vCPUs (1 GIPS), so CPU work "
+		   "weighs 10-20x more against device waits than on a laptop\n");
+	fprintf(f, "# model, per phase: c = CPU work an async device adds, a = its own time on "
+		"a worker, h = hand-off\n# (dependency done -> dependent's callback), h0 = phase "
+		"start -> an ungated device's\n# callback; as-is: predicted path and CPU floor, "
+		"ms (n/a: no CPU accounting)\n");
+	fprintf(f, "%-14s %8s %8s %8s %8s %10s %10s %10s\n", "phase", "c_us", "a_us", "h_us",
+		"h0_us", "T(sync)", "path", "floor");
+	for (p = 0; p < DPM_NR_PHASES; p++) {
 		tune_predict_phase(&model, p, asis, &path, &floor);
-		printf("%-14s %8.1f %8.1f %8.1f %10.3f %10.3f %10.3f\n", dpm_phase_names[p],
-		       model.c[p] / 1e3, model.a[p] / 1e3, model.h[p] / 1e3,
-		       model.t_sync[p] / NS_PER_MS, path / NS_PER_MS, floor / NS_PER_MS);
+		fprintf(f, "%-14s %8.1f %8.1f %8.1f %8.1f %10.3f %10.3f", dpm_phase_names[p],
+			model.c[p] / 1e3, model.a[p] / 1e3, model.h[p] / 1e3, model.h0[p] / 1e3,
+			model.t_sync[p] / NS_PER_MS, path / NS_PER_MS);
+		if (model.have_cpu[p] || !tune_async_phase(p))
+			fprintf(f, " %10.3f\n", floor / NS_PER_MS);
+		else
+			fprintf(f, " %10s\n", "n/a");
 	}
-	free(asis);
 }
 
 /* the records' own transitions: predicted against measured */
@@ -299,12 +313,12 @@ static void print_runs(FILE *sum)
 	free(set);
 }
 
-static void print_flips(const struct search *s, const char *title)
+static void print_flips(const struct search *s, const char *from)
 {
 	int k, p;
 
-	printf("\n# %s: %d flips, best first; gain per phase, ms; predicted transition after "
-	       "each\n", title, s->nflips);
+	printf("\n# the best set, from %s: %d flips, best first; gain per phase, ms; predicted "
+	       "transition after each\n", from, s->nflips);
 	printf("%4s %-24s %-6s", "#", "device", "flip");
 	for (p = DPM_SUSPEND; p <= DPM_RESUME; p++)
 		printf(" %8s", phase_abbrev[p]);
@@ -323,43 +337,48 @@ static void print_flips(const struct search *s, const char *title)
 	}
 }
 
-/* @dev's directory under root: its ancestors' names, then its own */
-static void print_path(FILE *f, int dev)
+/* @s single-quoted for sh ("'" as '\'') */
+static void put_quoted(FILE *f, const char *s)
 {
-	if (dev < 0) {
-		fputs(root, f);
-		return;
-	}
-	print_path(f, rs.scen.nodes[dev].parent);
-	fprintf(f, "/%s", rs.scen.nodes[dev].name);
+	fputc('\'', f);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	fputc('\'', f);
 }
 
-static int write_script(const struct search *s, const unsigned char *asis, const char *name)
+/* @dev's directory under root: its ancestors' names, then its own */
+static void put_path(FILE *f, int dev)
 {
-	FILE *f = fopen(script_path, "w");
+	if (dev < 0) {
+		put_quoted(f, root);
+		return;
+	}
+	put_path(f, rs.scen.nodes[dev].parent);
+	fputc('/', f);
+	put_quoted(f, rs.scen.nodes[dev].name);
+}
+
+static void write_script(FILE *f, const struct search *s, const unsigned char *asis,
+			 const char *name)
+{
 	int i, n = 0;
 
-	if (!f) {
-		perror(script_path);
-		return -1;
-	}
 	fprintf(f, "#!/bin/sh\n# pmtune's %s set for scenario %s (sha256 %.12s...): the "
-		   "power/async writes\n# that turn its as-is opt-ins into that set (needs "
+		   "power/async writes\n# that turn its as-is opt-ins into that set, for pmsynth's "
+		   "devices (their directories\n# follow the scenario's parents; needs "
 		   "CONFIG_PM_ADVANCED_DEBUG)\nset -e\n", name, rs.scen.name, rs.scen.sha256);
 	for (i = 0; i < rs.scen.n; i++) {
 		if (s->set[i] == asis[i])
 			continue;
 		fprintf(f, "echo %s > ", s->set[i] ? "enabled" : "disabled");
-		print_path(f, i);
+		put_path(f, i);
 		fputs("/power/async\n", f);
 		n++;
 	}
 	fprintf(f, "# %d writes\n", n);
-	if (fclose(f)) {
-		perror(script_path);
-		return -1;
-	}
-	return 0;
 }
 
 static void summary_set(FILE *sum, const char *name, const unsigned char *set, double t)
@@ -370,75 +389,159 @@ static void summary_set(FILE *sum, const char *name, const unsigned char *set, d
 			t / NS_PER_MS);
 }
 
+/* an output file, written whole or not at all: PATH.tmp renamed at the end */
+struct output {
+	const char *path;
+	char *tmp;
+	FILE *f;
+};
+
+static int output_open(struct output *o, const char *path)
+{
+	o->path = path;
+	o->f = NULL;
+	if (!path)
+		return 0;
+	if (asprintf(&o->tmp, "%s.tmp", path) < 0) {
+		o->tmp = NULL;
+		fprintf(stderr, "pmtune: out of memory\n");
+		return -1;
+	}
+	o->f = fopen(o->tmp, "w");
+	if (!o->f) {
+		fprintf(stderr, "pmtune: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* close @o; with @ok, keep it (renamed into place), else remove it; 0 or -1 */
+static int output_close(struct output *o, int ok)
+{
+	int err = 0;
+
+	if (o->f) {
+		err = ferror(o->f) | fclose(o->f);
+		if (err && ok)
+			fprintf(stderr, "pmtune: writing %s failed\n", o->path);
+		if (ok && !err && rename(o->tmp, o->path)) {
+			fprintf(stderr, "pmtune: %s: %s\n", o->path, strerror(errno));
+			err = 1;
+		}
+		if (!ok || err)
+			unlink(o->tmp);
+	}
+	free(o->tmp);
+	o->tmp = NULL;
+	o->f = NULL;
+	return err ? -1 : 0;
+}
+
+struct sets {
+	unsigned char *asis, *none, *all, *guest, *safe;
+};
+
+/*
+ * The best set: the lowest of the greedy searches from as-is, from all
+ * sync and from every safe device async (both directions each); its
+ * flips are from its own start.  0 or -1 (out of memory).
+ */
+static int find_best(const struct sets *st, struct search *best, const char **from)
+{
+	const unsigned char *starts[] = { st->asis, st->guest, st->safe };
+	static const char *const names[] = { "as-is", "all sync", "every safe device async" };
+	struct search s;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		memset(&s, 0, sizeof(s));
+		if (run_search(&s, starts[k], 1, threshold_ns, 0))
+			return -1;
+		/* another start wins only by the threshold: fewer changes otherwise */
+		if (!best->set || s.total < best->total - threshold_ns) {
+			free(best->set);
+			free(best->flips);
+			*best = s;
+			*from = names[k];
+		} else {
+			free(s.set);
+			free(s.flips);
+		}
+	}
+	return 0;
+}
+
 static int tune(void)
 {
-	unsigned char *asis = calloc(model.n + 1, 1), *none = calloc(model.n + 1, 1);
-	unsigned char *all = calloc(model.n + 1, 1), *guest = calloc(model.n + 1, 1);
+	struct sets st;
 	struct search best = { 0 }, small = { 0 };
-	double t_all, goal;
-	FILE *sum = NULL;
+	struct output sum = { 0 }, script = { 0 };
+	const char *from = "as-is";
+	double t_all;
 	int i, ret = -1;
 
-	if (!asis || !none || !all || !guest)
+	st.asis = calloc(model.n + 1, 1);
+	st.none = calloc(model.n + 1, 1);
+	st.all = calloc(model.n + 1, 1);
+	st.guest = calloc(model.n + 1, 1);
+	st.safe = calloc(model.n + 1, 1);
+	if (!st.asis || !st.none || !st.all || !st.guest || !st.safe) {
+		fprintf(stderr, "pmtune: out of memory\n");
 		goto out;
+	}
 	/* the guest's own devices keep the mode they had in the calibration run */
 	for (i = 0; i < rs.nruns; i++)
 		if (!strcmp(rs.runs[i].path, model.calib))
-			tune_async_set(&model, &rs.runs[i], guest);
+			tune_async_set(&model, &rs.runs[i], st.guest);
 	for (i = 0; i < model.n; i++) {
-		asis[i] = i < rs.scen.n ? rs.scen.nodes[i].async : guest[i];
-		all[i] = i < rs.scen.n ? 1 : guest[i];
-		guest[i] = i < rs.scen.n ? 0 : guest[i];
+		int scen = i < rs.scen.n;
+
+		st.asis[i] = scen ? rs.scen.nodes[i].async : st.guest[i];
+		st.all[i] = scen ? 1 : st.guest[i];
+		st.safe[i] = scen ? st.asis[i] || !rs.scen.nodes[i].deps_unknown : st.guest[i];
+		st.guest[i] = scen ? 0 : st.guest[i];
 	}
-	t_all = tune_predict(&model, all);
-	if (run_search(&best, asis, 1, threshold_ns, 0))
+	t_all = tune_predict(&model, st.all);
+	if (find_best(&st, &best, &from))
 		goto out;
-	/* within X % of all-async, or of the best set when safe flips cannot get there */
-	goal = (best.total > t_all ? best.total : t_all) * (1 + within_pct / 100);
-	if (run_search(&small, guest, 0, 0, goal))
+	/* the fewest flips to async from all sync that get within X % of the best */
+	if (run_search(&small, st.guest, 0, 0, best.total * (1 + within_pct / 100)))
 		goto out;
-	if (summary_path) {
-		sum = fopen(summary_path, "w");
-		if (!sum) {
-			perror(summary_path);
-			goto out;
-		}
-	}
-	print_model();
-	printf("\n# predicted transition, ms (smallest: the fewest flips to async from all "
-	       "sync that get within %.0f %%\n# of all-async, or of the best set when the safe "
-	       "flips cannot get there)\n%-10s %6s %10s\n", within_pct, "set", "async",
-	       "predicted");
-	summary_set(sum, "all-sync", none, tune_predict(&model, none));
-	summary_set(sum, "as-is", asis, tune_predict(&model, asis));
-	summary_set(sum, "best", best.set, best.total);
-	summary_set(sum, "smallest", small.set, small.total);
-	summary_set(sum, "all-async", all, t_all);
-	print_runs(sum);
-	print_flips(&best, "the best set, from as-is");
-	if (sum && fclose(sum)) {
-		sum = NULL;
-		perror(summary_path);
+	if (output_open(&sum, summary_path) || output_open(&script, script_path))
 		goto out;
-	}
-	sum = NULL;
-	if (script_path && write_script(script_smallest ? &small : &best, asis,
-					script_smallest ? "smallest" : "best"))
-		goto out;
+	print_model(stdout, st.asis);
+	printf("\n# predicted transition, ms; async: the scenario's devices (smallest: the fewest "
+	       "flips to async from\n# all sync within %.0f %% of the best set)\n%-10s %6s %10s\n",
+	       within_pct, "set", "async", "predicted");
+	summary_set(sum.f, "all-sync", st.none, tune_predict(&model, st.none));
+	summary_set(sum.f, "as-is", st.asis, tune_predict(&model, st.asis));
+	summary_set(sum.f, "best", best.set, best.total);
+	summary_set(sum.f, "smallest", small.set, small.total);
+	summary_set(sum.f, "all-async", st.all, t_all);
+	print_runs(sum.f);
+	print_flips(&best, from);
+	if (script.f)
+		write_script(script.f, script_smallest ? &small : &best, st.asis,
+			     script_smallest ? "smallest" : "best");
 	ret = 0;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "pmtune: writing the output failed\n");
+		ret = -1;
+	}
 out:
-	if (sum)
-		fclose(sum);
-	if (!asis || !none || !all || !guest)
-		fprintf(stderr, "pmtune: out of memory\n");
+	if (output_close(&sum, !ret))
+		ret = -1;
+	if (output_close(&script, !ret))
+		ret = -1;
 	free(best.set);
 	free(best.flips);
 	free(small.set);
 	free(small.flips);
-	free(asis);
-	free(none);
-	free(all);
-	free(guest);
+	free(st.asis);
+	free(st.none);
+	free(st.all);
+	free(st.guest);
+	free(st.safe);
 	return ret;
 }
 
@@ -454,7 +557,7 @@ int main(int argc, char **argv)
 	if (run_set_read(&rs, run_paths, nruns))
 		goto out;
 	if (tune_model_init(&model, &rs.scen, rs.names, rs.runs, rs.nruns, rs.real_clock,
-			    rs.cpus))
+			    rs.cpus, calib_set))
 		goto free_model;
 	if (!tune())
 		ret = 0;

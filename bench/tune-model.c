@@ -173,11 +173,11 @@ static int async_count(const struct transition *t)
 	return n;
 }
 
-/* c, a and h of phase @p from the async run @t (@nuse: runs averaged) */
+/* c, a, h and h0 of phase @p from the async run @t (@nuse: runs averaged) */
 static void calibrate_async(struct tune_model *m, const struct transition *t, int p, int nuse)
 {
-	double a = 0, h = 0, pre;
-	int i, na = 0, nh = 0;
+	double a = 0, h = 0, h0 = 0, pre, gap;
+	int i, na = 0, nh = 0, nh0 = 0;
 	const int *d;
 
 	for (i = 0; i < t->nrecs[p]; i++) {
@@ -196,17 +196,23 @@ static void calibrate_async(struct tune_model *m, const struct transition *t, in
 			if (q && q->end > last)
 				last = q->end;
 		}
-		if (last) {
-			double gap = cb_begin(r) - last - pre;
-
+		/* from when it could go: its dependency done, or its queueing */
+		if (last > t->phase_start[p]) {
+			gap = cb_begin(r) - (r->queued > last ? r->queued : last) - pre;
 			h += gap > 0 ? gap : 0;
 			nh++;
+		} else {
+			last = r->queued > t->phase_start[p] ? r->queued : t->phase_start[p];
+			gap = cb_begin(r) - last - pre;
+			h0 += gap > 0 ? gap : 0;
+			nh0++;
 		}
 	}
 	if (!na)
 		return;
 	m->a[p] += a / na / nuse;
 	m->h[p] += (nh ? h / nh : 0) / nuse;
+	m->h0[p] += (nh0 ? h0 / nh0 : 0) / nuse;
 	if (m->have_cpu[p] && t->cpu[p].ncpus > 0) {
 		double c = (transition_work(t, p, m->real_clock) - m->busy_sync[p]) / na;
 
@@ -214,8 +220,21 @@ static void calibrate_async(struct tune_model *m, const struct transition *t, in
 	}
 }
 
+/* whether async run @t is one to calibrate from */
+static int calib_run(const struct transition *t, const char *calib_set, int most)
+{
+	const char *opt = transition_meta(t, "opt_in");
+
+	if (!t->async)
+		return 0;
+	if (calib_set)
+		return opt && !strcmp(opt, calib_set) && async_count(t) > 0;
+	return async_count(t) == most;
+}
+
 int tune_model_init(struct tune_model *m, const struct scenario *s, const struct names *nm,
-		    const struct transition *runs, int nruns, int real_clock, long cpus)
+		    const struct transition *runs, int nruns, int real_clock, long cpus,
+		    const char *calib_set)
 {
 	int r, p, best = -1, most = 0, nuse = 0, nsync = 0;
 
@@ -233,10 +252,19 @@ int tune_model_init(struct tune_model *m, const struct scenario *s, const struct
 			best = r;
 		}
 	}
+	if (calib_set)
+		for (best = -1, r = 0; r < nruns && best < 0; r++)
+			if (calib_run(&runs[r], calib_set, most))
+				best = r;
 	if (!nsync || best < 0) {
-		fprintf(stderr, "pmtune: need a sync transition and an async one with async "
-				"devices (got %d sync, and %s): the model is calibrated from both\n",
-			nsync, best < 0 ? "no async device in any async one" : "some async");
+		if (calib_set && nsync)
+			fprintf(stderr, "pmtune: no async transition with async devices has opt_in "
+					"'%s' to calibrate from\n", calib_set);
+		else
+			fprintf(stderr, "pmtune: need a sync transition and an async one with async "
+					"devices (got %d sync, and %s): the model is calibrated from "
+					"both\n", nsync,
+				best < 0 ? "no async device in any async one" : "some async");
 		return -1;
 	}
 	m->legacy = runs[best].mode && !strcmp(runs[best].mode, "legacy");
@@ -246,9 +274,9 @@ int tune_model_init(struct tune_model *m, const struct scenario *s, const struct
 	if (!m->fin || !m->pred || build_deps(m) || calibrate_sync(m, runs, nruns))
 		return -1;
 	for (r = 0; r < nruns; r++)
-		nuse += runs[r].async && async_count(&runs[r]) == most;
+		nuse += calib_run(&runs[r], calib_set, most);
 	for (r = 0; r < nruns; r++)
-		if (runs[r].async && async_count(&runs[r]) == most)
+		if (calib_run(&runs[r], calib_set, most))
 			for (p = 0; p < DPM_NR_PHASES; p++)
 				if (tune_async_phase(p))
 					calibrate_async(m, &runs[r], p, nuse);
@@ -307,7 +335,7 @@ double tune_predict_phase(struct tune_model *m, int p, const unsigned char *asyn
 					gate = *d;
 				}
 		if (async[dev]) {
-			start = ready + m->h[p];
+			start = gate < 0 ? m->h0[p] : ready + m->h[p];
 			if (m->legacy && suspend_side && main_t + m->h[p] > start) {
 				start = main_t + m->h[p];	/* queued when the walk got there */
 				gate = prev_sync;

@@ -10,18 +10,21 @@
  *                 the previous device's end: the PM core's work for it
  *                 and its callback), its callback time, the walk order,
  *                 the phase's tail after the last device, its CPU work;
- *   async runs    (the one with the most async devices) per phase: c, the
- *                 CPU work an async device adds (CPU work over the sync
- *                 runs' / async devices), a, an async device's own
- *                 non-callback time on its worker (not counting waits),
- *                 and h, the hand-off: from the dependency done last to
- *                 the dependent's callback, less that own time.
+ *   async runs    (those with the most async devices, or those whose
+ *                 opt_in meta is @calib_set) per phase: c, the CPU work
+ *                 an async device adds (CPU work over the sync runs' /
+ *                 async devices), a, an async device's own non-callback
+ *                 time on its worker (not counting waits), h, the
+ *                 hand-off: from the later of the dependency done last
+ *                 and the device's queueing to its callback, less that
+ *                 own time, and h0, the same from the phase's start for a
+ *                 device no dependency held.
  * Prediction for a set S (tune_predict()), per phase: the sync devices
  * run on the phase's thread in walk order, each after the previous one
  * and after its dependencies (+ h when it had to wait for one); an async
- * device starts h after its last dependency is done (with 6.12's
- * scheduling, in the suspend phases, not before the walk reaches it) and
- * takes its callback + a; path = the last end + the tail.  CPU floor = the
+ * device starts h after its last dependency is done, h0 after the phase's
+ * start when it has none (with 6.12's scheduling, in the suspend phases,
+ * not before the walk reaches it) and takes its callback + a; path = the last end + the tail.  CPU floor = the
  * sync runs' CPU work + c per async device (the virtual clock: one
  * instruction clock for all vCPUs; the real clock: / CPUs).  The phase's
  * predicted time is max(path, floor); prepare and complete keep their
@@ -45,6 +48,7 @@ struct tune_model {
 	double *cb[DPM_NR_PHASES];
 	double tail[DPM_NR_PHASES], t_sync[DPM_NR_PHASES], busy_sync[DPM_NR_PHASES];
 	double c[DPM_NR_PHASES], a[DPM_NR_PHASES], h[DPM_NR_PHASES];
+	double h0[DPM_NR_PHASES];	/* an ungated async device's start, from phase start */
 	int have_cpu[DPM_NR_PHASES];	/* every run had CPU accounting there */
 	int **deps[DPM_NR_PHASES];	/* scenario devices: deps_of(), -1 ended */
 	const char *calib;		/* the async run calibrated from */
@@ -62,11 +66,14 @@ static inline int tune_async_phase(int p)
 
 /*
  * Calibrate @m from @runs (@nruns, indexed; at least one sync run and one
- * async run with async devices, all of one scheduling: @legacy) of
- * scenario @s with device names @nm.  0, or -1 with the cause on stderr.
+ * async run with async devices, all of one scheduling) of scenario @s
+ * with device names @nm: the async runs whose opt_in meta is @calib_set,
+ * or (NULL) those with the most async devices.  0, or -1 with the cause
+ * on stderr.
  */
 int tune_model_init(struct tune_model *m, const struct scenario *s, const struct names *nm,
-		    const struct transition *runs, int nruns, int real_clock, long cpus);
+		    const struct transition *runs, int nruns, int real_clock, long cpus,
+		    const char *calib_set);
 void tune_model_free(struct tune_model *m);
 
 /*

@@ -13,7 +13,7 @@
 #   worker PHASE DEVICE TID SWITCHES    the thread of DEVICE's record and
 #                                       its context switches (default 1, 0)
 #   async DEVICE 0|1                    whether an async worker ran DEVICE
-#                                       (every phase; default: MODE async)
+#                                       (every phase; default: MODE not sync)
 # Every phase and scenario device SPEC does not name gets a filler record
 # (phase 1..1 us, device done at 1 us without a callback: no time, no
 # dependency); a phase without a cpu line: every CPU idle all along.  The
@@ -36,7 +36,7 @@ function dev(ph, d, q, s, cs, cb, e, w,    n, i, a, out, tid, sw) {
 			a[i] ~ /:/ ? substr(a[i], index(a[i], ":") + 1) * 1000 : 0)
 	tid = ((ph, d) in wtid) ? wtid[ph, d] : 1
 	sw = ((ph, d) in wsw) ? wsw[ph, d] : 0
-	printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"queued\":%d,\"start\":%d,\"callback_start\":%d,\"end\":%d,\"queue_ns\":0,\"callback_ns\":%d,\"wait_ns\":{\"parent\":0,\"child\":0,\"supplier\":0,\"consumer\":0},\"waits\":[%s],\"error\":0,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, (d in adev) ? adev[d] : mode == "async", tid, q * 1000, s * 1000, cs * 1000, e * 1000, cb * 1000, out, sw
+	printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"queued\":%d,\"start\":%d,\"callback_start\":%d,\"end\":%d,\"queue_ns\":0,\"callback_ns\":%d,\"wait_ns\":{\"parent\":0,\"child\":0,\"supplier\":0,\"consumer\":0},\"waits\":[%s],\"error\":0,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, (d in adev) ? adev[d] : mode != "sync", tid, q * 1000, s * 1000, cs * 1000, e * 1000, cb * 1000, out, sw
 	n_rec++
 }
 function cpu_times(ph, len,    n, i, b, out) {

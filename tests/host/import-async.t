@@ -6,7 +6,7 @@
 # DT devices fw_devlink linked), dt2scen from a hand-made device tree (by
 # bus; unknown after a cut list, a cycle or interrupt-map), --all-async.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 24
+tap_plan 25
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 t=$BUILD/tools

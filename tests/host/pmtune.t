@@ -7,7 +7,7 @@
 # model predicts the sync transition exactly; the script, the summary and
 # the refusals.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 21
+tap_plan 24
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 t=$BUILD/tools
@@ -58,19 +58,22 @@ scen all-sync.txt 0
 records all-sync.txt 300
 run slow all-sync.txt --script "$w/slow.sh" --summary "$w/slow.sum"
 check "pmtune runs on a sync and an all-async transition" [ "$(cat "$w/slow.rc")" = 0 ]
-check "the model: c = 20 us, h = 50 us in suspend" \
-	sh -c "grep -Eq '^suspend +20\\.0 +[0-9.]+ +50\\.0 ' '$w/slow.out'"
+check "the model: c = 20 us, h = 50 us, h0 = 1 us in suspend" \
+	sh -c "grep -Eq '^suspend +20\\.0 +[0-9.]+ +50\\.0 +1\\.0 ' '$w/slow.out'"
 check "the sync transition is predicted exactly (1.400 ms, error +0.0 %)" \
 	sh -c "grep -Eq '^all-sync.txt.sync.jsonl +all-sync +0 +1\\.400 +1\\.400 +\\+0\\.0%' '$w/slow.out'"
 check "the slow leaf on the critical path is the first flip, to async" [ "$(flip slow 1)" = "leaf async" ]
 check "and the only one: the rest gain less than the threshold" [ -z "$(flip slow 2)" ]
-# leaf async: done at 50 + 1000 + a; root waits for it, 50 us of hand-off
-check "predicted with it: 1.169 ms (leaf 1.059 + h 0.050 + root's slot 0.050 + tail 0.010)" \
-	[ "$(pred slow best)" = 1.169 ]
-check "the script enables the leaf's power/async under /sys/devices/pmsynth" \
-	sh -c "grep -qx 'echo enabled > /sys/devices/pmsynth/root/leaf/power/async' '$w/slow.sh' && [ \$(grep -c '^echo' '$w/slow.sh') -eq 1 ]"
+# leaf async: it starts h0 = 1 us into the phase (its record: queued at 1,
+# callback at 5, 3 us its own), done at 1 + 1000 + a (9.4); root waits
+# for it: + h 50 + its slot 50, then the tail 10
+check "predicted with it: 1.120 ms (leaf 1.010 + h 0.050 + root's slot 0.050 + tail 0.010)" \
+	[ "$(pred slow best)" = 1.120 ]
+expected="echo enabled > '/sys/devices/pmsynth'/'root'/'leaf'/power/async"
+check "the script enables the leaf's power/async under /sys/devices/pmsynth, quoted" \
+	sh -c 'grep -qxF "$1" "$2" && [ $(grep -c "^echo" "$2") -eq 1 ]' sh "$expected" "$w/slow.sh"
 check "the summary has a line per set and per records file" \
-	sh -c "grep -qx 'set=best async=1 predicted=1.169' '$w/slow.sum' && [ \$(grep -c '^run=' '$w/slow.sum') -eq 2 ]"
+	sh -c "grep -qx 'set=best async=1 predicted=1.120' '$w/slow.sum' && [ \$(grep -c '^run=' '$w/slow.sum') -eq 2 ]"
 
 scen unsafe.txt 0 " deps=unknown"
 records unsafe.txt 300
@@ -93,6 +96,27 @@ check "the best set is predicted faster than all-async" \
 	awk -v b="$(pred costly best)" -v a="$(pred costly all-async)" 'BEGIN { exit !(b < a) }'
 check "no flip of the best set makes the prediction worse" sh -c \
 	"sed -n '/^# the best set/,\$p' '$w/costly.out' | awk 'NR > 2 { if (p && \$NF > p) bad = 1; p = \$NF } END { exit bad }'"
+
+# 6.12's scheduling (legacy): r1 async, its child c1 async, big sync
+# between them in the walk (c1, big, r1): r1 is queued only when the walk
+# gets past big, 1000 us after c1 was done.  The hand-off h counts from
+# that queueing (1 us), not from c1's end (1001 us: the walk twice).
+printf 'r1\nbig\nc1 parent=r1\n' > "$w/legacy.txt"
+printf 'phase suspend 0 1040\nsuspend c1 0 0 2 5 10\nsuspend big 0 10 10 1000 1010\nsuspend r1 0 1010 1012 10 1030\n' |
+	shift_us | mk "$w/legacy.txt" sync 2 > "$w/legacy.sync.jsonl"
+printf 'phase suspend 0 1040\nasync big 0\nsuspend c1 1 1 2 5 10\nsuspend big 0 10 10 1000 1010\nsuspend r1 1010 1011 1015 10 1027\n' |
+	shift_us | mk "$w/legacy.txt" legacy 2 > "$w/legacy.async.jsonl"
+"$t/pmtune" "$w/legacy.txt" "$w/legacy.sync.jsonl" "$w/legacy.async.jsonl" > "$w/legacy.out" 2>&1
+check "6.12's scheduling: h counts from the device's queueing (1.0 us, not 1001)" \
+	sh -c "grep -q \"6.12's scheduling\" '$w/legacy.out' && grep -Eq '^suspend +[0-9.]+ +[0-9.]+ +1\\.0 ' '$w/legacy.out'"
+check "and its own transition is predicted within 5 %" \
+	awk '$1 == "legacy.async.jsonl" { e = $6; sub(/%/, "", e); ok = e < 5 && e > -5 } END { exit !ok }' "$w/legacy.out"
+
+# outputs whole or not at all
+"$t/pmtune" --summary "$w/keep.sum" --script /nonexistent/dir/x.sh "$w/all-sync.txt" \
+	"$w/all-sync.txt.sync.jsonl" "$w/all-sync.txt.async.jsonl" > /dev/null 2>&1
+check "a script that cannot be written: no summary left behind either" \
+	sh -c "[ ! -e '$w/keep.sum' ] && [ ! -e '$w/keep.sum.tmp' ]"
 
 # refusals
 "$t/pmtune" "$w/all-sync.txt" "$w/all-sync.txt.sync.jsonl" > "$w/nosync.out" 2>&1
