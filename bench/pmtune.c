@@ -255,10 +255,11 @@ static void print_model(FILE *f, const unsigned char *asis)
 		"%ld CPUs, %d sync + %d async transitions (calibrated on %s%s%s)\n",
 		rs.scen.name, rs.scen.n, rs.scen.nlinks, model.legacy ? "6.12's" : "the series'",
 		rs.real_clock ? "real" : "virtual", rs.cpus, rs.nsync, rs.nasync,
-		calib_set ? "opt_in " : "", calib_set ? calib_set : "the most async: ", model.calib);
+		calib_set ? "opt_in " : "", calib_set ? calib_set : "the most async: ",
+		model.calib);
 	if (!rs.real_clock)
-		fprintf(f, "# virtual clock: one instruction clock for all vCPUs (1 GIPS), so CPU work "
-		   "weighs 10-20x more against device waits than on a laptop\n");
+		fprintf(f, "# virtual clock: one instruction clock for all vCPUs (1 GIPS), so CPU "
+			"work weighs 10-20x more against device waits than on a laptop\n");
 	fprintf(f, "# model, per phase: c = CPU work an async device adds, a = its own time on "
 		"a worker, h = hand-off\n# (dependency done -> dependent's callback), h0 = phase "
 		"start -> an ungated device's\n# callback; as-is: predicted path and CPU floor, "

@@ -261,9 +261,9 @@ int tune_model_init(struct tune_model *m, const struct scenario *s, const struct
 			fprintf(stderr, "pmtune: no async transition with async devices has opt_in "
 					"'%s' to calibrate from\n", calib_set);
 		else
-			fprintf(stderr, "pmtune: need a sync transition and an async one with async "
-					"devices (got %d sync, and %s): the model is calibrated from "
-					"both\n", nsync,
+			fprintf(stderr, "pmtune: need a sync transition and an async one with "
+					"async devices (got %d sync, and %s): the model is calibrated "
+					"from both\n", nsync,
 				best < 0 ? "no async device in any async one" : "some async");
 		return -1;
 	}

@@ -24,11 +24,11 @@
  * and after its dependencies (+ h when it had to wait for one); an async
  * device starts h after its last dependency is done, h0 after the phase's
  * start when it has none (with 6.12's scheduling, in the suspend phases,
- * not before the walk reaches it) and takes its callback + a; path = the last end + the tail.  CPU floor = the
- * sync runs' CPU work + c per async device (the virtual clock: one
- * instruction clock for all vCPUs; the real clock: / CPUs).  The phase's
- * predicted time is max(path, floor); prepare and complete keep their
- * sync times (no async handling there).
+ * not before the walk reaches it) and takes its callback + a; path = the
+ * last end + the tail.  CPU floor = the sync runs' CPU work + c per async
+ * device (the virtual clock: one instruction clock for all vCPUs; the
+ * real clock: / CPUs).  The phase's predicted time is max(path, floor);
+ * prepare and complete keep their sync times (no async handling there).
  */
 #ifndef TUNE_MODEL_H
 #define TUNE_MODEL_H

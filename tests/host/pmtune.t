@@ -110,7 +110,7 @@ printf 'phase suspend 0 1040\nasync big 0\nsuspend c1 1 1 2 5 10\nsuspend big 0 
 check "6.12's scheduling: h counts from the device's queueing (1.0 us, not 1001)" \
 	sh -c "grep -q \"6.12's scheduling\" '$w/legacy.out' && grep -Eq '^suspend +[0-9.]+ +[0-9.]+ +1\\.0 ' '$w/legacy.out'"
 check "and its own transition is predicted within 5 %" \
-	awk '$1 == "legacy.async.jsonl" { e = $6; sub(/%/, "", e); ok = e < 5 && e > -5 } END { exit !ok }' "$w/legacy.out"
+	awk '$1 == "legacy.async.jsonl" { e = $6; sub(/%/, "", e); e += 0; ok = e < 5 && e > -5 } END { exit !ok }' "$w/legacy.out"
 
 # outputs whole or not at all
 "$t/pmtune" --summary "$w/keep.sum" --script /nonexistent/dir/x.sh "$w/all-sync.txt" \
