@@ -32,8 +32,8 @@
  * the last for ordering).  Nodes after the root node's end are ignored, as
  * unflatten_dt_nodes() does.
  *
- * Async (async=0|1): what 6.12 does for the bus the device lands on
- * (async_by_bus()).  Dependencies (deps=unknown) are not all known for a
+ * Async (async=0|1): what 6.12 does for the bus the device lands on or
+ * its driver (async_by_bus()).  Dependencies (deps=unknown) are not all known for a
  * device with a phandle list cut short, a reference dropped to break a
  * cycle, or a property this reader does not follow (unparsed_props[]).
  *
@@ -248,19 +248,55 @@ static bool compatible_bus(const void *fdt, int off, const char *bus)
 }
 
 /*
+ * Platform drivers that make their own device async in probe in 6.12
+ * (device_enable_async_suspend()): compatibles they match, whole; and any
+ * compatible naming a UFS host controller, "ufs" but not "phy"
+ * (ufshcd_init() does it for every UFS glue driver).
+ */
+static const char *const async_drivers[] = {
+	"generic-ehci", "generic-xhci", "xhci-platform", "snps,designware-i2c",
+	"mediatek,mtu3", "mediatek,mtk-xhci", "brcm,bcm7445-ehci", "hisilicon,hi3798cv200-xhci",
+};
+
+/* Whether one of node @off's compatibles is in async_drivers[] or names UFS. */
+static bool async_driver(const void *fdt, int off)
+{
+	int len, i;
+	const char *c = fdt_getprop(fdt, off, "compatible", &len), *end;
+
+	if (!c || len <= 0)
+		return false;
+	for (end = c + len; c < end; c += strnlen(c, end - c) + 1) {
+		if (strnlen(c, end - c) == (size_t)(end - c))
+			break;	/* not NUL-terminated: no more strings */
+		if (strstr(c, "ufs") && !strstr(c, "phy"))	/* not a UFS PHY */
+			return true;
+		for (i = 0; i < (int)(sizeof(async_drivers) / sizeof(async_drivers[0])); i++)
+			if (!strcmp(c, async_drivers[i]))
+				return true;
+	}
+	return false;
+}
+
+/*
  * Whether Linux 6.12 makes the device of node @off (under node @parent)
- * asynchronous, from the bus it lands on: I2C clients (i2c_new_client_device()),
+ * asynchronous: by the bus it lands on, I2C clients (i2c_new_client_device()),
  * USB and PCI devices (compatible "usbVID,PID" / "pciVID,DID", or under a
  * node of device_type "pci") and SDIO functions (under an mmc or sdhci
- * node) are; platform, AMBA, SPI and serdev devices are not.
+ * node), each a child with a "reg" (an OPP table or other child without
+ * one is no device on that bus); or by its driver (async_driver()).
+ * Platform, AMBA, SPI and serdev devices are otherwise sync.
  */
 static int async_by_bus(const void *fdt, int off, int parent)
 {
 	const char *type = fdt_getprop(fdt, parent, "device_type", NULL);
+	bool reg = fdt_getprop(fdt, off, "reg", NULL);
 
-	if (name_starts(fdt, parent, "i2c") || compatible_bus(fdt, off, "usb") ||
-	    compatible_bus(fdt, off, "pci") || (type && !strcmp(type, "pci")) ||
-	    name_starts(fdt, parent, "mmc") || name_starts(fdt, parent, "sdhci"))
+	if (compatible_bus(fdt, off, "usb") || compatible_bus(fdt, off, "pci") ||
+	    async_driver(fdt, off))
+		return 1;
+	if (reg && ((type && !strcmp(type, "pci")) || name_starts(fdt, parent, "i2c") ||
+		    name_starts(fdt, parent, "mmc") || name_starts(fdt, parent, "sdhci")))
 		return 1;
 	return 0;
 }

@@ -15,7 +15,12 @@ die() { echo "sysfs-list: $*" >&2; exit 1; }
 out=$1 sys=${2:-/sys}
 [ -d "$sys/devices" ] || die "$sys/devices: not a sysfs (no devices directory)"
 mkdir -p "$out"
-find "$sys/devices" -name uevent -printf '%h\n' | while read -r d; do
+# busybox find has no -printf: the uevent files' directories by sed
+find "$sys/devices" -name uevent > "$out/uevents.tmp" || die "find $sys/devices failed"
+sed 's,/uevent$,,' "$out/uevents.tmp" > "$out/dirs.tmp"
+rm -f "$out/uevents.tmp"
+[ -s "$out/dirs.tmp" ] || { rm -f "$out/dirs.tmp"; die "$sys/devices: no device (no uevent file)"; }
+while read -r d; do
 	a=
 	if s=$(readlink "$d/subsystem" 2>/dev/null); then
 		a="subsystem=$(basename "$(dirname "$s")")/$(basename "$s")"
@@ -26,7 +31,8 @@ find "$sys/devices" -name uevent -printf '%h\n' | while read -r d; do
 	v=$(cat "$d/waiting_for_supplier" 2>/dev/null || true)
 	case $v in 0|1) a="$a waiting_for_supplier=$v";; esac
 	printf '%s\t%s\n' "$d" "${a# }"
-done > "$out/devices.txt.tmp"
+done < "$out/dirs.tmp" > "$out/devices.txt.tmp"
+rm -f "$out/dirs.tmp"
 for l in "$sys"/class/devlink/*; do
 	[ -e "$l/supplier" ] || continue
 	echo "$(readlink -f "$l/supplier") $(readlink -f "$l/consumer")"

@@ -169,7 +169,8 @@ static int parse_attrs(struct dev_path *d, const char *file, int lineno, char *a
 		val = strchr(tok, '=');
 		if (!val)
 			goto bad;
-		*val++ = '\0';
+		*val = '\0';
+		val++;
 		if (!strcmp(tok, "async") && !strcmp(val, "enabled"))
 			d->async = 1;
 		else if (!strcmp(tok, "async") && !strcmp(val, "disabled"))
@@ -186,6 +187,8 @@ static int parse_attrs(struct dev_path *d, const char *file, int lineno, char *a
 	}
 	return 0;
 bad:
+	if (val)
+		val[-1] = '=';	/* the whole KEY=VALUE in the message */
 	fprintf(stderr, "sysfs2scen: %s:%d: '%s' is not one of async=enabled|disabled, "
 			"of_node=0|1, waiting_for_supplier=0|1, subsystem=bus/NAME|class/NAME\n",
 		file, lineno, tok);
@@ -345,12 +348,21 @@ static int add_link(struct scen_graph *g, const struct dev_path *paths, int n,
 	s = find(paths, n, sup);
 	c = find(paths, n, con);
 	if (s < 0 || c < 0) {
+		/* a consumer whose supplier is not listed: a dependency lost */
+		if (c >= 0)
+			g->devs[c].deps_unknown = 1;
 		scenario_unavailable(g);
 		return 0;
 	}
-	if (scenario_link(g, c, s) == SCEN_NOMEM) {
+	switch (scenario_link(g, c, s)) {
+	case SCEN_NOMEM:
 		fprintf(stderr, "sysfs2scen: out of memory\n");
 		return -1;
+	case SCEN_CYCLE:
+		g->devs[c].deps_unknown = 1;	/* dropped to break a cycle */
+		break;
+	default:
+		break;
 	}
 	return 0;
 }

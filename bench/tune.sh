@@ -34,7 +34,8 @@ for f in build/tools/pmtune build/bpf/pmtrace lab/pmsynth/pmsynth.ko; do
 done
 "$tools/critpath" --check "$scen" > /dev/null || die "$scen is not a scenario pmsynth loads"
 out=$2/$name
-rm -rf "$out/measure" "$out/tuned"
+rm -rf "$out/measure" "$out/tuned" "$out/recommended.sh" "$out/pmtune.txt" "$out/check.txt" \
+	"$out/pmtune-check.txt" "$out/tune.txt"
 mkdir -p "$out"
 cp "$scen" "$out/$name.txt"
 extra="$top/lab/pmsynth/pmsynth.ko $top/build/bpf/pmtrace $out/$name.txt"
@@ -44,7 +45,8 @@ CLOCK=virtual EXTRA="$extra" "$top/lab/run-guest.sh" tune "$out/measure" "$reps"
 m=$out/measure
 # shellcheck disable=SC2086
 "$tools/pmtune" ${PMTUNE_FLAGS:-} --script "$out/recommended.sh" "$out/$name.txt" \
-	"$m"/sync-*.jsonl "$m"/asis-*.jsonl "$m"/all-async-*.jsonl > "$out/pmtune.txt" \
+	--calibrate all-async "$m"/sync-*.jsonl "$m"/asis-*.jsonl "$m"/all-async-*.jsonl \
+	> "$out/pmtune.txt" \
 	2> "$out/pmtune.log" || die "pmtune: $(tail -1 "$out/pmtune.log")"
 echo "tune: $(grep -c '^echo' "$out/recommended.sh") power/async writes recommended; measuring them"
 CLOCK=virtual EXTRA="$extra $out/recommended.sh" "$top/lab/run-guest.sh" tune "$out/tuned" \
@@ -52,7 +54,8 @@ CLOCK=virtual EXTRA="$extra $out/recommended.sh" "$top/lab/run-guest.sh" tune "$
 	die "the tuned boot failed: $(tail -1 "$out/tuned.log")"
 # shellcheck disable=SC2086
 "$tools/pmtune" ${PMTUNE_FLAGS:-} --summary "$out/check.txt" "$out/$name.txt" "$m"/sync-*.jsonl \
-	"$m"/asis-*.jsonl "$m"/all-async-*.jsonl "$out/tuned"/tuned-*.jsonl > "$out/pmtune-check.txt" \
+	--calibrate all-async "$m"/asis-*.jsonl "$m"/all-async-*.jsonl "$out/tuned"/tuned-*.jsonl \
+	> "$out/pmtune-check.txt" \
 	2> "$out/pmtune.log" || die "pmtune: $(tail -1 "$out/pmtune.log")"
 {
 	echo "# make tune: scenario $name, $reps transitions per set, $(sed -n 's/^smp=//p' "$m/run.txt") vCPUs,"

@@ -68,10 +68,13 @@ if [ -z "$script" ]; then
 	async_flags > async-asis.txt
 	record_set sync 0 all-sync
 	record_set asis 1 as-is
-	find /sys/devices/pmsynth -mindepth 3 -path '*/power/async' | while read -r f; do
+	find /sys/devices/pmsynth -mindepth 3 -path '*/power/async' > /tmp/async.lst
+	while read -r f; do
 		echo enabled > "$f" || fail "cannot write $f"
-	done
+	done < /tmp/async.lst
 	async_flags > async-all.txt
+	[ "$(grep -c ' enabled$' async-all.txt)" = "$devices" ] ||
+		fail "all-async: $(grep -c ' enabled$' async-all.txt) of $devices devices enabled (power/async missing? CONFIG_PM_ADVANCED_DEBUG)"
 	record_set all-async 1 all-async
 else
 	sh "$script" > script.log 2>&1 || fail "$4 failed: $(tail -1 script.log)"

@@ -6,7 +6,7 @@
 # DT devices fw_devlink linked), dt2scen from a hand-made device tree (by
 # bus; unknown after a cut list, a cycle or interrupt-map), --all-async.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 25
+tap_plan 28
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 t=$BUILD/tools
@@ -72,11 +72,18 @@ ok $? "sysfs-list.sh lists the hand-made sysfs"
 sed 1d "$w/sysfs.txt" > "$w/a"
 sed 1d "$w/lists.txt" > "$w/b"
 check "the scenario from its lists is the --sysfs one (but the source name)" cmp "$w/a" "$w/b"
+# a link whose supplier is not listed, and one that would close a cycle:
+# their consumers' dependencies are no longer all known
+printf '/sys/devices/a\tasync=enabled\n/sys/devices/b\tasync=enabled\n/sys/devices/c\tasync=enabled\n' > "$w/l-devs"
+printf '/sys/devices/a /sys/devices/b\n/sys/devices/b /sys/devices/a\n/sys/devices/gone /sys/devices/c\n' > "$w/l-links"
+"$t/sysfs2scen" "$w/l-devs" "$w/l-links" > "$w/l.txt" 2>/dev/null
+check "a link dropped for a cycle (a's on b) or to an unlisted supplier (c's) makes its consumer unknown" \
+	[ "$(grep -v '^[#@]' "$w/l.txt" | tr '\n' '|')" = "a deps=unknown|b masters=a|c deps=unknown|" ]
 printf '/sys/devices/a\tasync=maybe\n' > "$w/bad-devs"
 : > "$w/links"
 "$t/sysfs2scen" "$w/bad-devs" "$w/links" > "$w/bad.out" 2>&1
 check "a bad attribute is refused with its line and the keys taken" contains "$w/bad.out" \
-	"bad-devs:1: 'async' is not one of async=enabled|disabled"
+	"bad-devs:1: 'async=maybe' is not one of async=enabled|disabled"
 check "and nothing is written" sh -c "! grep -q '@defaults' '$w/bad.out'"
 
 # a device tree: the bus decides async; a cut list, a cycle or
@@ -94,13 +101,19 @@ cat > "$w/b.dts" <<'DTS'
 			flash@0 { compatible = "jedec,spi-nor"; };
 		};
 		pcie@3000 { compatible = "vendor,pcie"; device_type = "pci";
-			nic@0 { compatible = "vendor,nic"; };
+			nic@0 { compatible = "vendor,nic"; reg = <0 0 0 0 0>; };
 		};
 		usb@4000 { compatible = "vendor,dwc3";
 			hub@1 { compatible = "usb5e3,610"; };
 		};
 		intc@5000 { compatible = "vendor,pcie-intc"; interrupt-map = <0 1>; };
 		cut@6000 { compatible = "vendor,cut"; clocks = <0x777>; };
+		ufshc@9000 { compatible = "vendor,ufshc", "jedec,ufs-2.0"; reg = <0x9000>; };
+		phy@9100 { compatible = "vendor,ufs-phy"; reg = <0x9100>; };
+		mmc@a000 { compatible = "vendor,sdhci"; #address-cells = <1>; #size-cells = <0>;
+			opp-table { compatible = "operating-points-v2"; };
+			wifi@1 { compatible = "vendor,sdio-wifi"; reg = <1>; };
+		};
 		a: a@7000 { compatible = "vendor,a"; resets = <&b>; #reset-cells = <0>; };
 		b: b@8000 { compatible = "vendor,b"; resets = <&a>; #reset-cells = <0>; };
 	};
@@ -119,6 +132,10 @@ check "a USB device (usbVID,PID): async; its dwc3 parent sync" sh -c \
 check "interrupt-map (not followed): dependencies unknown" dev dt.txt intc@5000 \
 	"parent=soc async=0 deps=unknown"
 check "a phandle list cut short: unknown" dev dt.txt cut@6000 "parent=soc async=0 deps=unknown"
+check "a UFS host is async (its driver opts in at probe), its PHY is not" sh -c \
+	"grep -qx 'ufshc@9000 parent=soc' '$w/dt.txt' && grep -qx 'phy@9100 parent=soc async=0' '$w/dt.txt'"
+check "under an mmc node: an SDIO function (reg) async, an OPP table (no reg) sync" sh -c \
+	"grep -qx 'wifi@1 parent=mmc@a000' '$w/dt.txt' && grep -qx 'opp-table parent=mmc@a000 async=0' '$w/dt.txt'"
 check "of a cycle, the link kept is known, the one dropped makes its consumer unknown" sh -c \
 	"grep -qx 'a@7000 parent=soc masters=b@8000 async=0' '$w/dt.txt' && grep -qx 'b@8000 parent=soc async=0 deps=unknown' '$w/dt.txt'"
 tap_done
