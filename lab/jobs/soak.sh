@@ -26,11 +26,13 @@ pmsynth_insmod
 echo 0 > /sys/module/suspend/parameters/pm_test_delay 2>/dev/null
 : > done.txt
 
-# runtime_state FILE: "DEVICE STATUS USAGE ACTIVE_KIDS" per pmsynth device
+# runtime_state FILE: every pmsynth device's runtime status, usage count
+# and active children ("PATH:VALUE" lines), read by one process: a fork
+# per file costs seconds per transition on the debug kernel
 runtime_state() {
-	for d in /sys/bus/pmsynth/devices/*; do
-		echo "${d##*/} $(cat "$d/power/runtime_status") $(cat "$d/power/runtime_usage") $(cat "$d/power/runtime_active_kids")"
-	done > "$1"
+	grep -H '' /sys/bus/pmsynth/devices/*/power/runtime_status \
+		/sys/bus/pmsynth/devices/*/power/runtime_usage \
+		/sys/bus/pmsynth/devices/*/power/runtime_active_kids > "$1"
 }
 
 # settle FILE: runtime_state once it holds still (idle devices suspending)
