@@ -12,7 +12,7 @@
 # make bench's three extra boots (the runtime PM latency, battery and PCI rows)
 # are guest/bench.t's business: the one-scenario make bench recipe runs
 # here without them
-export RPM_CHAIN=none BATTERY_REPS=0 PCI_RPM=0
+export RPM_CHAIN=none BATTERY_REPS=0 PCI_RPM=0 TUNE=none
 w=$BUILD/test-guest/recipes
 rm -rf "$w"
 mkdir -p "$w"
