@@ -29,11 +29,11 @@ check "all-async had every scenario device enabled" sh -c \
 n=$(grep -c '^echo' "$d/recommended.sh")
 check "pmtune recommended power/async writes ($n)" [ "$n" -gt 0 ]
 # the tuned boot's flags: as-is, with the script's writes applied
-awk 'FNR == NR && /^echo/ { split($4, p, "/"); f[p[length(p) - 2]] = $2; next }
+awk 'FNR == NR && /^echo/ { gsub(/\047/, "", $4); split($4, p, "/"); f[p[length(p) - 2]] = $2; next }
 	FNR != NR { print $1, ($1 in f) ? f[$1] : $2 }' "$d/recommended.sh" "$d/measure/async-asis.txt" \
 	> "$w/expected-flags.txt"
 check "the tuned boot ran with exactly those writes applied" cmp "$w/expected-flags.txt" "$d/tuned/async-tuned.txt"
-unsafe=$(grep '^echo enabled' "$d/recommended.sh" | awk '{ split($4, p, "/"); print p[length(p) - 2] }' |
+unsafe=$(grep '^echo enabled' "$d/recommended.sh" | awk '{ gsub(/\047/, "", $4); split($4, p, "/"); print p[length(p) - 2] }' |
 	while read -r dev; do grep -q "^$dev .*deps=unknown" "$d/$s.txt" && echo "$dev"; done)
 check "no device with deps=unknown is flipped to async${unsafe:+ (flipped: $unsafe)}" [ -z "$unsafe" ]
 check "the oracle saw no ordering violation in the measuring boot" grep -qx 'violations 0' "$d/measure/oracle.txt"
