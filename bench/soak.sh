@@ -41,8 +41,17 @@ jobs=${JOBS:-2} only=${ONLY:-}
 for v in "SEED=$seed" "ROUNDS=$rounds" "PER_ROUND=$per" "MAX_DEVICES=$maxdev" "JOBS=$jobs"; do
 	case ${v#*=} in ''|*[!0-9]*|0) die "${v%%=*} must be a positive number, got '${v#*=}'";; esac
 done
+# decimal, whatever leading zeros (sh arithmetic would read 09 as octal)
+seed=$(echo "$seed" | sed 's/^0*//') rounds=$(echo "$rounds" | sed 's/^0*//')
+per=$(echo "$per" | sed 's/^0*//') maxdev=$(echo "$maxdev" | sed 's/^0*//')
+jobs=$(echo "$jobs" | sed 's/^0*//')
+for v in "SEED=$seed" "ROUNDS=$rounds" "PER_ROUND=$per" "MAX_DEVICES=$maxdev" "JOBS=$jobs"; do
+	[ -n "${v#*=}" ] || die "${v%%=*} must be a positive number, got 0"
+done
 [ "$maxdev" -ge 10 ] && [ "$maxdev" -le 4096 ] || die "MAX_DEVICES must be 10..4096, got $maxdev"
-case $only in '') ;; *[!0-9]*|0) die "ONLY must be a round number, got '$only'";; esac
+case $only in '') ;; *[!0-9]*) die "ONLY must be a round number, got '$only'";; esac
+[ -z "$only" ] || only=$(echo "$only" | sed 's/^0*//')
+[ -z "${ONLY:-}" ] || [ -n "$only" ] || die "ONLY must be a round number 1.., got '$ONLY'"
 [ -z "$only" ] || [ "$only" -le "$rounds" ] || die "ONLY=$only: there are $rounds rounds"
 case ${SOAK_BREAK:-} in ''|oracle) ;; *) die "SOAK_BREAK must be oracle or empty, got '$SOAK_BREAK'";; esac
 case ${SOAK_KERNEL:-debug} in
@@ -54,6 +63,8 @@ for f in "$top/build/tools/scengen" $([ "${DRY:-}" = 1 ] || echo "$kernel $mod")
 	[ -f "$f" ] || die "$f not built (make soak builds it)"
 done
 command -v awk > /dev/null || die "no awk"
+[ -n "$out" ] || die "OUTDIR is empty"
+case $out in /*) ;; *) out=$(pwd)/$out;; esac	# replay.sh runs from the top
 # OUTDIR is replaced: only when it is a soak's own or empty
 if [ -e "$out" ] && [ ! -d "$out/rounds" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
 	die "$out exists and is not a soak's results: not replacing it"
@@ -64,7 +75,8 @@ mkdir -p "$out/rounds"
 # round R's scenario and plan, from the round's own seed
 make_round() {
 	r=$1 d=$out/rounds/$(printf %04d "$1")
-	rs=$((seed * 100003 + r))
+	# three streams per round (graph, flags, plan), apart from other rounds'
+	rs=$((3 * (seed * 100003 + r)))
 	mkdir -p "$d"
 	# shape, size, graph parameters, latency, async rate: one awk draw each
 	set -- $(awk -v s="$rs" -v max="$maxdev" 'BEGIN { srand(s)
@@ -100,20 +112,24 @@ make_round() {
 	awk -v s="$rs" -v per="$per" 'BEGIN { srand(s + 2) }
 		{ name[++n] = $1 }
 		END {
+			# freeze with pm_test=devices has no late or noirq phases
 			split("prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete", ph, " ")
+			split("prepare suspend resume complete", fph, " ")
 			split("5 16 22", er, " ")
 			for (i = 1; i <= per; i++) {
+				kind = rand() < 0.7 ? "mem" : "freeze"
 				f = "-"
 				if (rand() < 0.4)
-					f = name[int(rand() * n) + 1] ":" ph[int(rand() * 8) + 1] ":" \
+					f = name[int(rand() * n) + 1] ":" \
+					    (kind == "mem" ? ph[int(rand() * 8) + 1] : fph[int(rand() * 4) + 1]) ":" \
 					    er[int(rand() * 3) + 1] ":" (rand() < 0.3 ? "always" : "once")
-				printf "%d %s %s %d\n", int(rand() * 3), rand() < 0.7 ? "mem" : "freeze", f,
-					rand() < 0.3
+				printf "%d %s %s %d\n", int(rand() * 3), kind, f, rand() < 0.3
 			}
 		}' "$d/names.txt" > "$d/plan.txt"
 	rm "$d/names.txt"
-	# the broken round starts sync: the declared order is then violated for sure
-	[ -z "$broken" ] || sed -i '1s/^[0-9]/0/' "$d/plan.txt"
+	# the broken round starts sync, no fault, no churn: the declared order
+	# is then violated for sure, before anything else can stop it
+	[ -z "$broken" ] || sed -i '1s/.*/0 mem - 0/' "$d/plan.txt"
 }
 
 r=1
@@ -139,12 +155,14 @@ t0=$(date +%s)
 pids=
 for l in "$out"/lanes/*; do
 	name=$(basename "$l")
+	# every KASAN report, not only the first; a hung task ends the guest
 	KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-3000} CLOCK=virtual \
+		APPEND="kasan_multi_shot hung_task_panic=1" \
 		"$top/lab/run-guest.sh" soak "$out/guest-$name" "$name" > "$out/guest-$name.log" 2>&1 &
-	pids="$pids $!"
+	pids="$pids $name:$!"
 done
-rc=0
-for p in $pids; do wait "$p" || rc=1; done
+rc=0 failed=
+for p in $pids; do wait "${p#*:}" || { rc=1; failed="$failed ${p%%:*}"; }; done
 done_n=$(cat "$out"/guest-*/done.txt 2>/dev/null | wc -l)
 elapsed=$(($(date +%s) - t0))
 echo "seed=$seed rounds=$k transitions=$done_n planned=$total seconds=$elapsed kernel=${SOAK_KERNEL:-debug}" \
@@ -153,20 +171,30 @@ if [ $rc -eq 0 ] && [ "$done_n" -eq "$total" ]; then
 	echo "soak: $done_n transitions in $elapsed s, 0 failures (seed $seed)"
 	exit 0
 fi
-# the first failure: what replays it
+# the failure: what replays it (of several failed lanes, the first by
+# name; every failed lane is listed)
 mkdir -p "$out/failure"
-f=$(ls "$out"/guest-*/failed.txt "$out"/guest-*.failed/failed.txt 2>/dev/null | head -1 || true)
-g=${f%/failed.txt}
+echo "${failed# }" > "$out/failure/lanes.txt"
+lane=${failed# }
+lane=${lane%% *}
+g=$out/guest-$lane
+[ -d "$g" ] || g=$g.failed
+f=
+[ -z "$lane" ] || [ ! -f "$g/failed.txt" ] || f=$g/failed.txt
 if [ -n "$f" ]; then
 	cp "$f" "$out/failure/failed.txt"
 	round=$(sed -n 's/^round \([0-9]*\) .*/\1/p' "$f")
 	cp "$out/rounds/$round/scenario.txt" "$out/rounds/$round/plan.txt" "$out/failure/"
-	cp "$g/console.log" "$out/failure/" 2>/dev/null || true
-	cp "$g/dmesg-failed.txt" "$out/failure/" 2>/dev/null || true
+	for x in console.log dmesg-failed.txt runtime-before.txt runtime-after.txt done.txt job.log; do
+		cp "$g/$x" "$out/failure/" 2>/dev/null || true
+	done
 else
-	g=$(ls -d "$out"/guest-*.failed "$out"/guest-* 2>/dev/null | head -1)
-	echo "a guest failed without a failed check: $(tail -1 "$g.log" 2>/dev/null)" > "$out/failure/failed.txt"
-	round=
+	# no failed check: the guest hung, panicked or timed out; its console
+	# says how far it got ("job: round R: ...")
+	echo "lane ${lane:-?}: the guest failed without a failed check: $(tail -1 "$out/guest-$lane.log" 2>/dev/null)" \
+		> "$out/failure/failed.txt"
+	round=$(sed -n 's/.*job: round \([0-9]*\): .*/\1/p' "$g/console.log" 2>/dev/null | tail -1)
+	[ -z "$round" ] || cp "$out/rounds/$round/scenario.txt" "$out/rounds/$round/plan.txt" "$out/failure/"
 	cp "$g/console.log" "$out/failure/" 2>/dev/null || true
 fi
 echo "$seed" > "$out/failure/seed.txt"

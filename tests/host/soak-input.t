@@ -3,7 +3,7 @@
 # (the cause named, exit non-zero, nothing on stdout, no OUTDIR), and
 # writes seeded rounds: the same seed the same rounds (DRY=1, no guest).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 10
+tap_plan 11
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 s=$TOP/bench/soak.sh
@@ -27,6 +27,9 @@ DRY=1 SEED=3 ROUNDS=5 "$s" "$w/a" > /dev/null 2>&1
 DRY=1 SEED=3 ROUNDS=5 "$s" "$w/b" > /dev/null 2>&1
 check "the same seed writes the same 5 rounds" \
 	sh -c "[ \$(ls '$w/a/rounds' | wc -l) -eq 5 ] && diff -r '$w/a/rounds' '$w/b/rounds' >/dev/null"
+DRY=1 SEED=3 ROUNDS=5 ONLY=004 "$s" "$w/c" > /dev/null 2>&1
+check "ONLY=004 writes round 4 alone, as the full run wrote it" \
+	sh -c "[ \$(ls '$w/c/rounds') = 0004 ] && diff -r '$w/a/rounds/0004' '$w/c/rounds/0004' >/dev/null"
 check "every round's scenario loads as pmsynth would (critpath --check)" sh -c \
 	"for f in '$w'/a/rounds/*/scenario.txt; do '$BUILD/tools/critpath' --check \"\$f\" >/dev/null || exit 1; done"
 tap_done
