@@ -28,7 +28,7 @@ SEED=7 ROUNDS=1 PER_ROUND=3 MAX_DEVICES=20 JOBS=1 SOAK_BREAK=oracle "$TOP/bench/
 rc=$?
 sed 's/^/# broken: /' "$w-broken.log"
 check "a broken round stops the soak (exit $rc), naming the oracle's violation" \
-	sh -c "[ $rc -ne 0 ] && grep -q 'oracle violations: soak_broken_x' '$w-broken/failure/failed.txt'"
+	sh -c "[ $rc -ne 0 ] && grep -q 'oracle violations.*: soak_broken_x' '$w-broken/failure/failed.txt'"
 check "and saves the seed, the round's scenario and plan, the console and a replay command" sh -c \
 	"cd '$w-broken/failure' && [ \$(cat seed.txt) = 7 ] && grep -q soak_broken_x scenario.txt && [ -s plan.txt ] && [ -s console.log ] && [ -x replay.sh ]"
 sed -i "s|'$w-broken/replay'|'$w-replay'|" "$w-broken/failure/replay.sh"
