@@ -74,10 +74,12 @@ endif
 #> PCI_RPM=1  make bench: the PCI runtime PM rows (an NVMe controller under vfio-pci on q35; 0: no rows)
 #> BATTERY_REPS=3  make bench: transitions per mode of the ACPI battery rows (0: no rows)
 #> BATTERY_SYNC=20  make bench: the synchronous 1-ms devices after the battery in its second row
+#> TUNE=dt-sdm845-db845c-realistic  make bench: the async tuner's rows' scenario (none: no rows)
 #> SWEEP_SHAPES=tree dag  make sweep: scenario shapes (scengen)
 #> SWEEP_DEVICES=100 250 500 1000 2000  make sweep: device counts of the curve against devices (4 vCPUs)
 #> SWEEP_CPUS=1 3 4 8  make sweep: vCPU counts of the curve against vCPUs (2 stalls on QEMU 7.2's virtual clock)
 #> SWEEP_AT=500  make sweep: the device count of the curve against vCPUs
+#> SWEEP_SPIN=100 250 500 1000  make sweep: device counts of the spin DAG on the real clock (none: no spin points)
 #> SSHLOGIN=  make sweep: GNU parallel --sshlogin hosts that run points too (same checkout path, shared results)
 #> JOB=  make guest: the guest job to run (make list shows them)
 #> ARGS=  make guest: the job's arguments
