@@ -209,15 +209,33 @@ static void pmsynth_complete(struct device *dev)
 	pmsynth_callback(dev, PS_COMPLETE);
 }
 
+/*
+ * Hibernation's phases share the suspend and resume ones, as
+ * SYSTEM_SLEEP_PM_OPS() makes them for most drivers: freeze and poweroff
+ * run the suspend-side callbacks (latency, fault, oracle's suspend order),
+ * thaw and restore the resume-side ones.  Callback counts add up over both.
+ */
 static const struct dev_pm_ops pmsynth_pm_ops = {
 	.prepare = pmsynth_prepare,
 	.complete = pmsynth_complete,
 	.suspend = pmsynth_suspend,
 	.resume = pmsynth_resume,
+	.freeze = pmsynth_suspend,
+	.thaw = pmsynth_resume,
+	.poweroff = pmsynth_suspend,
+	.restore = pmsynth_resume,
 	.suspend_late = pmsynth_suspend_late,
 	.resume_early = pmsynth_resume_early,
+	.freeze_late = pmsynth_suspend_late,
+	.thaw_early = pmsynth_resume_early,
+	.poweroff_late = pmsynth_suspend_late,
+	.restore_early = pmsynth_resume_early,
 	.suspend_noirq = pmsynth_suspend_noirq,
 	.resume_noirq = pmsynth_resume_noirq,
+	.freeze_noirq = pmsynth_suspend_noirq,
+	.thaw_noirq = pmsynth_resume_noirq,
+	.poweroff_noirq = pmsynth_suspend_noirq,
+	.restore_noirq = pmsynth_resume_noirq,
 	.runtime_suspend = pmsynth_runtime_suspend,
 	.runtime_resume = pmsynth_runtime_resume,
 	.runtime_idle = pmsynth_runtime_idle,
