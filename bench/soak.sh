@@ -23,8 +23,9 @@
 # A round: a scengen graph (tree, DAG, chain or star), each device async at
 # the round's own rate, callbacks of the round's latency (0-500 us,
 # sleeping; some spinning 20 us), and PER_ROUND transitions drawn from:
-# pm_async 0, 1 or 2; mem with pm_test=core (every phase) or freeze with
-# pm_test=devices; a callback failing at a random device and phase (5, 16
+# pm_async 0, 1 or 2; mem with pm_test=core (every phase), freeze with
+# pm_test=devices or disk (hibernation's test mode at pm_test=core: the
+# freeze and restore phases, no image); a callback failing at a random device and phase (5, 16
 # or 22, once or always) in 4 of 10; a thread taking and dropping a
 # runtime usage reference meanwhile in 3 of 10 (lab/jobs/soak.sh checks
 # each transition).  Writes OUTDIR/rounds/NNNN/{scenario,plan}.txt, a guest
@@ -117,11 +118,12 @@ make_round() {
 			split("prepare suspend resume complete", fph, " ")
 			split("5 16 22", er, " ")
 			for (i = 1; i <= per; i++) {
-				kind = rand() < 0.7 ? "mem" : "freeze"
+				k = rand()
+				kind = k < 0.55 ? "mem" : k < 0.8 ? "freeze" : "disk"
 				f = "-"
 				if (rand() < 0.4)
 					f = name[int(rand() * n) + 1] ":" \
-					    (kind == "mem" ? ph[int(rand() * 8) + 1] : fph[int(rand() * 4) + 1]) ":" \
+					    (kind != "freeze" ? ph[int(rand() * 8) + 1] : fph[int(rand() * 4) + 1]) ":" \
 					    er[int(rand() * 3) + 1] ":" (rand() < 0.3 ? "always" : "once")
 				printf "%d %s %s %d\n", int(rand() * 3), kind, f, rand() < 0.3
 			}

@@ -12,8 +12,10 @@
 # Incremental: TREE/.pmlab-series holds a hash of the series file and every
 # patch it names.  When it matches, nothing is touched (so nothing rebuilds).
 # When it differs, the tree is reset to "pristine" with "git checkout", which
-# only rewrites files whose contents differ, and the series is re-applied, so
-# a kernel build afterwards recompiles only what the patches touch.
+# only rewrites files whose contents differ, and the series is re-applied;
+# files the old and the new series leave with the same contents get their
+# old modification times back, so a kernel build afterwards recompiles only
+# what the changed patches touch.
 #
 # A patch that does not apply stops with "patch NAME does not apply" and a
 # non-zero exit; the tree is left at the last patch that applied and the
@@ -70,6 +72,21 @@ fi
 cd "$tree"
 rm -f .pmlab-series
 git am --abort >/dev/null 2>&1 || true
+# The files the applied series changed, kept aside with their times: going
+# back to pristine and applying the series again rewrites each of them
+# twice, and a file the new series leaves as it was gets its old time back
+# below, so that only what the changed patches touch rebuilds (a header
+# such as include/linux/pm.h otherwise rebuilds most of the kernel).
+keep=$tree.keep
+rm -rf "$keep"
+if git rev-parse -q --verify series >/dev/null; then
+	git diff --name-only --diff-filter=AM pristine series -- 2>/dev/null |
+		while read -r f; do
+			[ -f "$f" ] || continue
+			mkdir -p "$keep/$(dirname "$f")"
+			cp -p "$f" "$keep/$f"
+		done
+fi
 # Refresh stat info first so checkout rewrites only files whose content differs.
 git update-index -q --refresh >/dev/null 2>&1 || true
 git checkout -q -f -B series pristine
@@ -81,5 +98,11 @@ for p in $patches; do
 	fi
 	n=$((n + 1))
 done
+if [ -d "$keep" ]; then
+	(cd "$keep" && find . -type f) | while read -r f; do
+		! cmp -s "$keep/$f" "$f" || touch -r "$keep/$f" "$f"
+	done
+	rm -rf "$keep"
+fi
 echo "$want" > .pmlab-series
 echo "kernel-tree: applied $n patch(es) from $series"

@@ -3,8 +3,10 @@
 #
 # /pmlab/LANE/ROUND/ holds scenario.txt and plan.txt (one transition a
 # line: "PM_ASYNC KIND FAULT RPM": PM_ASYNC 0, 1 or 2 (sync, the series'
-# async, 6.12's); KIND mem (pm_test=core: every device phase) or freeze
-# (pm_test=devices: no late/noirq phases); FAULT "-" or
+# async, 6.12's); KIND mem (pm_test=core: every device phase), freeze
+# (pm_test=devices: no late/noirq phases) or disk (hibernation's test mode
+# pm_test=core: freeze, freeze_late, freeze_noirq, then the restore phases;
+# no image; hibernate.pm_test_delay=0, series patch 0009); FAULT "-" or
 # "DEV:PHASE:ERRNO:once|always" (a callback that fails); RPM 1: a user
 # thread takes and drops a runtime usage reference of a device around
 # the transition; frozen with every task while the devices are handled).
@@ -49,6 +51,12 @@ klog_check() {
 
 pm_setup
 echo 0 > /sys/module/suspend/parameters/pm_test_delay 2>/dev/null
+if cat "$lane"/*/plan.txt | awk '$2 == "disk" { f = 1 } END { exit !f }'; then
+	grep -qw disk /sys/power/state || fail "the plan hibernates and this kernel cannot (no disk in /sys/power/state)"
+	# without it every hibernation test transition busy-waits 5 s (minutes under TCG)
+	echo 0 > /sys/module/hibernate/parameters/pm_test_delay ||
+		fail "the plan hibernates and this kernel has no hibernate.pm_test_delay (series patch 0009)"
+fi
 pmsynth_insmod
 klog_check "at boot or loading pmsynth"
 
@@ -96,7 +104,7 @@ churn() {
 }
 
 # whether a fault in phase $1 runs for this kind, and is suspend-side
-runs() { [ "$kind" = mem ] || case $1 in suspend_late|suspend_noirq|resume_noirq|resume_early) false;; esac; }
+runs() { [ "$kind" != freeze ] || case $1 in suspend_late|suspend_noirq|resume_noirq|resume_early) false;; esac; }
 aborts() { case $1 in prepare|suspend|suspend_late|suspend_noirq) true;; *) false;; esac; }
 
 for dir in "$lane"/*/; do
@@ -110,7 +118,11 @@ for dir in "$lane"/*/; do
 	checks "after loading"
 	while read -r async kind fault rpm; do
 		n=$((n + 1))
-		case $kind in mem) t=core;; freeze) t=devices;; *) stop "bad plan kind '$kind'";; esac
+		case $kind in
+		mem|disk) t=core;;
+		freeze) t=devices;;
+		*) stop "bad plan kind '$kind'";;
+		esac
 		echo "$t" > /sys/power/pm_test || stop "cannot set pm_test $t"
 		dev=${fault%%:*} ph=$(echo "$fault" | cut -d: -f2) err=$(echo "$fault" | cut -d: -f3)
 		if [ "$fault" != - ]; then

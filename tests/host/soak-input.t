@@ -3,7 +3,7 @@
 # (the cause named, exit non-zero, nothing on stdout, no OUTDIR), and
 # writes seeded rounds: the same seed the same rounds (DRY=1, no guest).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 11
+tap_plan 13
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 s=$TOP/bench/soak.sh
@@ -30,6 +30,11 @@ check "the same seed writes the same 5 rounds" \
 DRY=1 SEED=3 ROUNDS=5 ONLY=004 "$s" "$w/c" > /dev/null 2>&1
 check "ONLY=004 writes round 4 alone, as the full run wrote it" \
 	sh -c "[ \$(ls '$w/c/rounds') = 0004 ] && diff -r '$w/a/rounds/0004' '$w/c/rounds/0004' >/dev/null"
+check "the plans hibernate as well as suspend (kinds mem, freeze and disk), nothing else" sh -c \
+	"cat '$w'/a/rounds/*/plan.txt | awk '{ k[\$2]++ } END { exit !(k[\"mem\"] && k[\"freeze\"] && k[\"disk\"] && length(k) == 3) }'"
+check "a freeze transition's fault is never in a phase it skips (late, noirq); disk's are" sh -c \
+	"cat '$w'/a/rounds/*/plan.txt | awk '{ split(\$3, f, \":\") } \$2 == \"freeze\" && f[2] ~ /late|noirq|early/ { bad = 1 }
+		\$2 == \"disk\" && f[2] ~ /late|noirq|early/ { late = 1 } END { exit !(!bad && late) }'"
 check "every round's scenario loads as pmsynth would (critpath --check)" sh -c \
 	"for f in '$w'/a/rounds/*/scenario.txt; do '$BUILD/tools/critpath' --check \"\$f\" >/dev/null || exit 1; done"
 tap_done
