@@ -25,10 +25,11 @@
 # sleeping; some spinning 20 us), and PER_ROUND transitions drawn from:
 # pm_async 0, 1 or 2; mem with pm_test=core (every phase), freeze with
 # pm_test=devices or disk (hibernation's test mode at pm_test=core: the
-# freeze and restore phases, no image); a callback failing at a random device and phase (5, 16
-# or 22, once or always) in 4 of 10; a thread taking and dropping a
-# runtime usage reference meanwhile in 3 of 10 (lab/jobs/soak.sh checks
-# each transition).  Writes OUTDIR/rounds/NNNN/{scenario,plan}.txt, a guest
+# freeze and restore phases, no image); a callback failing at a random
+# device and phase (5, 16 or 22, once or always) in 4 of 10; a thread
+# taking and dropping a runtime usage reference of a device of depth 16 or
+# less (parents and suppliers above it) meanwhile in 3 of 10
+# (lab/jobs/soak.sh checks each transition).  Writes OUTDIR/rounds/NNNN/{scenario,plan}.txt, a guest
 # directory per lane, OUTDIR/summary.txt; on a failure OUTDIR/failure/
 # (failed.txt, the round's scenario and plan, the console and dmesg, the
 # seed, replay.sh: the one command that runs that round again) and exit 1.
@@ -37,6 +38,11 @@ die() { echo "soak: $*" >&2; exit 1; }
 [ $# -eq 1 ] || die "usage: soak.sh OUTDIR"
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
+# a runtime resume recurses through every parent and supplier above the
+# device: 6.12 overflows the debug kernel's stack at a depth of about 47
+# (the lab kernel's near 100), so the churn thread's device is one of
+# depth 16 at most
+rpm_depth=16
 seed=${SEED:-1} rounds=${ROUNDS:-50} per=${PER_ROUND:-20} maxdev=${MAX_DEVICES:-300}
 jobs=${JOBS:-2} only=${ONLY:-}
 for v in "SEED=$seed" "ROUNDS=$rounds" "PER_ROUND=$per" "MAX_DEVICES=$maxdev" "JOBS=$jobs"; do
@@ -109,9 +115,28 @@ make_round() {
 		broken=1
 	fi
 	rm "$d/graph.txt"
-	grep -v '^[#@]' "$d/scenario.txt" | awk 'NF { print $1 }' > "$d/names.txt"
-	awk -v s="$rs" -v per="$per" 'BEGIN { srand(s + 2) }
-		{ name[++n] = $1 }
+	# each device's name and depth: the longest run of parents and
+	# suppliers above it, which a runtime resume of it walks recursively
+	grep -v '^[#@]' "$d/scenario.txt" | awk 'NF {
+			name[++n] = $1; up[n] = ""
+			for (i = 2; i <= NF; i++)
+				if ($i ~ /^(parent|masters)=/) { sub(/^[a-z]*=/, "", $i); up[n] = up[n] "," $i }
+		}
+		END {
+			do {
+				changed = 0
+				for (k = 1; k <= n; k++) {
+					m = split(up[k], u, ",")
+					d = 1
+					for (j = 1; j <= m; j++)
+						if (u[j] != "" && depth[u[j]] + 1 > d) d = depth[u[j]] + 1
+					if (d != depth[name[k]]) { depth[name[k]] = d; changed = 1 }
+				}
+			} while (changed)
+			for (k = 1; k <= n; k++) print name[k], depth[name[k]]
+		}' > "$d/names.txt"
+	awk -v s="$rs" -v per="$per" -v maxdepth="$rpm_depth" 'BEGIN { srand(s + 2) }
+		{ name[++n] = $1; if ($2 <= maxdepth) shallow[++ns] = $1 }
 		END {
 			# freeze with pm_test=devices has no late or noirq phases
 			split("prepare suspend suspend_late suspend_noirq resume_noirq resume_early resume complete", ph, " ")
@@ -125,13 +150,15 @@ make_round() {
 					f = name[int(rand() * n) + 1] ":" \
 					    (kind != "freeze" ? ph[int(rand() * 8) + 1] : fph[int(rand() * 4) + 1]) ":" \
 					    er[int(rand() * 3) + 1] ":" (rand() < 0.3 ? "always" : "once")
-				printf "%d %s %s %d\n", int(rand() * 3), kind, f, rand() < 0.3
+				r = "-"
+				if (rand() < 0.3 && ns) r = shallow[int(rand() * ns) + 1]
+				printf "%d %s %s %s\n", int(rand() * 3), kind, f, r
 			}
 		}' "$d/names.txt" > "$d/plan.txt"
 	rm "$d/names.txt"
 	# the broken round starts sync, no fault, no churn: the declared order
 	# is then violated for sure, before anything else can stop it
-	[ -z "$broken" ] || sed -i '1s/.*/0 mem - 0/' "$d/plan.txt"
+	[ -z "$broken" ] || sed -i '1s/.*/0 mem - -/' "$d/plan.txt"
 }
 
 r=1

@@ -7,9 +7,9 @@
 # (pm_test=devices: no late/noirq phases) or disk (hibernation's test mode
 # pm_test=core: freeze, freeze_late, freeze_noirq, then the restore phases;
 # no image; hibernate.pm_test_delay=0, series patch 0009); FAULT "-" or
-# "DEV:PHASE:ERRNO:once|always" (a callback that fails); RPM 1: a user
-# thread takes and drops a runtime usage reference of a device around
-# the transition; frozen with every task while the devices are handled).
+# "DEV:PHASE:ERRNO:once|always" (a callback that fails); RPM "-" or DEV: a
+# user thread takes and drops a runtime usage reference of DEV around the
+# transition; frozen with every task while the devices are handled).
 # Rounds run in name order; each loads its scenario (the previous
 # population and its devices are removed).  Checks, the kernel log read
 # before every clear and after every load: no warning, BUG, lockdep,
@@ -129,8 +129,9 @@ for dir in "$lane"/*/; do
 			pmsynth_ctl fault $(echo "$fault" | tr ':' ' ') || stop "fault $fault refused"
 		fi
 		pid=
-		if [ "$rpm" = 1 ]; then
-			d=$(ls /sys/bus/pmsynth/devices | sed -n "$(( (n * 7) % devs + 1 ))p")
+		if [ "$rpm" != - ]; then
+			d=$rpm
+			[ -e "/sys/bus/pmsynth/devices/$d/hold" ] || stop "the plan's churn device $d does not exist"
 			churn "$d" &
 			pid=$!
 		fi

@@ -3,7 +3,7 @@
 # (the cause named, exit non-zero, nothing on stdout, no OUTDIR), and
 # writes seeded rounds: the same seed the same rounds (DRY=1, no guest).
 . "$(dirname "$0")/../lib.sh"
-tap_plan 13
+tap_plan 14
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 s=$TOP/bench/soak.sh
@@ -35,6 +35,12 @@ check "the plans hibernate as well as suspend (kinds mem, freeze and disk), noth
 check "a freeze transition's fault is never in a phase it skips (late, noirq); disk's are" sh -c \
 	"cat '$w'/a/rounds/*/plan.txt | awk '{ split(\$3, f, \":\") } \$2 == \"freeze\" && f[2] ~ /late|noirq|early/ { bad = 1 }
 		\$2 == \"disk\" && f[2] ~ /late|noirq|early/ { late = 1 } END { exit !(!bad && late) }'"
+check "the churn thread's device is never deeper than 16 (in a chain round: d0..d15), and some rounds churn" sh -c \
+	"DRY=1 SEED=3 ROUNDS=12 MAX_DEVICES=300 '$s' '$w/d' >/dev/null 2>&1 && n=0 && for r in '$w'/d/rounds/*; do
+		grep -q 'scengen chain' \$r/scenario.txt || continue
+		awk '\$4 != \"-\" { sub(/^d/, \"\", \$4); if (\$4 + 0 > 15) exit 1; n++ } END { exit !n }' \$r/plan.txt || exit 1
+		n=\$((n + 1))
+	done && [ \$n -gt 0 ]"
 check "every round's scenario loads as pmsynth would (critpath --check)" sh -c \
 	"for f in '$w'/a/rounds/*/scenario.txt; do '$BUILD/tools/critpath' --check \"\$f\" >/dev/null || exit 1; done"
 tap_done
