@@ -145,15 +145,20 @@ $(BUILD)/initramfs.cpio: lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh $(
 	@mkdir -p $(BUILD)
 	@lab/mkinitramfs.sh $@ lab/guest
 
+# make soak's: busybox and the init alone
+$(BUILD)/initramfs-lean.cpio: lab/mkinitramfs.sh lab/guest/init lab/guest/pmlib.sh /bin/busybox | deps
+	@mkdir -p $(BUILD)
+	@LEAN=1 lab/mkinitramfs.sh $@ lab/guest
+
 # guest helpers built here, passed to the jobs that use them in EXTRA
 GUEST_HELPERS := $(BUILD)/guest/vfio-hold
 $(BUILD)/guest/%: lab/guest/%.c | deps
 	@mkdir -p $(BUILD)/guest
 	@$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
 
-#> initramfs  build/initramfs.cpio (busybox, bpftrace, bpftool, trace-cmd, the guest init) and build/guest's helpers
+#> initramfs  build/initramfs.cpio (busybox, bpftrace, bpftool, trace-cmd, the guest init), build/initramfs-lean.cpio (busybox and the init: make soak) and build/guest's helpers
 initramfs: deps
-	@$(MAKE) --no-print-directory $(BUILD)/initramfs.cpio $(GUEST_HELPERS)
+	@$(MAKE) --no-print-directory $(BUILD)/initramfs.cpio $(BUILD)/initramfs-lean.cpio $(GUEST_HELPERS)
 
 #> module  build the out-of-tree module in M= against the lab kernel
 module: kernel

@@ -66,7 +66,8 @@ debug) kernel=$top/build/obj-debug/arch/x86/boot/bzImage mod=$top/build/pmsynth-
 lab) kernel=$top/build/obj/arch/x86/boot/bzImage mod=$top/lab/pmsynth/pmsynth.ko;;
 *) die "SOAK_KERNEL must be debug or lab, got '$SOAK_KERNEL'";;
 esac
-for f in "$top/build/tools/scengen" $([ "${DRY:-}" = 1 ] || echo "$kernel $mod"); do
+lean=$top/build/initramfs-lean.cpio
+for f in "$top/build/tools/scengen" $([ "${DRY:-}" = 1 ] || echo "$kernel $mod $lean"); do
 	[ -f "$f" ] || die "$f not built (make soak builds it)"
 done
 command -v awk > /dev/null || die "no awk"
@@ -185,7 +186,8 @@ pids=
 for l in "$out"/lanes/*; do
 	name=$(basename "$l")
 	# every KASAN report, not only the first; a hung task ends the guest
-	KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-3000} CLOCK=virtual \
+	# the lean initramfs: busybox is all the job needs
+	INITRAMFS=$lean KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-3000} CLOCK=virtual \
 		APPEND="kasan_multi_shot hung_task_panic=1" \
 		"$top/lab/run-guest.sh" soak "$out/guest-$name" "$name" > "$out/guest-$name.log" 2>&1 &
 	pids="$pids $name:$!"
