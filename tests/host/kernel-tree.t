@@ -3,20 +3,21 @@
 # patch that does not apply is reported by name.  Runs on a small stand-in
 # tarball, then checks the real tree carries the real series.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 11
+tap_plan 13
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 mkdir -p "$w/src/linux-x/drivers" "$w/patches"
 printf 'one\ntwo\nthree\n' > "$w/src/linux-x/drivers/a.c"
 printf 'untouched\n' > "$w/src/linux-x/drivers/b.c"
+printf 'cee\n' > "$w/src/linux-x/drivers/c.c"
 tar -C "$w/src" -cJf "$w/linux.tar.xz" linux-x
 
-mkpatch() {	# mkpatch NAME FROM TO SUBJECT
+mkpatch() {	# mkpatch NAME FROM TO SUBJECT [FILE]
 	(
 		cd "$w" && rm -rf g && cp -r src/linux-x g && cd g &&
 		git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm base &&
-		sed -i "s/$2/$3/" drivers/a.c &&
+		sed -i "s/$2/$3/" "drivers/${5:-a.c}" &&
 		git -c user.name=t -c user.email=t@t commit -qam "$4" &&
 		git format-patch -q -1 --stdout > "$w/patches/$1"
 	)
@@ -41,6 +42,19 @@ mkpatch 0001-one.patch one UNO "x: change one differently"
 check "a changed patch is re-applied from pristine" grep -qx UNO "$tree/drivers/a.c"
 check "files the series does not touch keep their time (incremental)" \
 	sh -c "[ \$(stat -c %Y '$tree/drivers/b.c') -eq \$(date -d 2000-01-01 +%s) ]"
+
+# Two patches, the second changed: the file only the first touches comes
+# back with its old time (its contents are the same), so only the second's
+# file rebuilds.
+mkpatch 0002-c.patch cee CEE "x: change c" c.c
+printf '0001-one.patch\n0002-c.patch\n' > "$w/patches/series"
+"$TOP/lab/kernel-tree.sh" "$w/linux.tar.xz" "$tree" "$w/patches" > "$w/out" 2>&1
+touch -d '2000-01-01' "$tree/drivers/a.c" "$tree/drivers/c.c"
+mkpatch 0002-c.patch cee SEE "x: change c differently" c.c
+"$TOP/lab/kernel-tree.sh" "$w/linux.tar.xz" "$tree" "$w/patches" > "$w/out" 2>&1
+check "the changed second patch is applied" sh -c "grep -qx SEE '$tree/drivers/c.c' && grep -qx UNO '$tree/drivers/a.c'"
+check "the first patch's file, the same as before, keeps its time (not rebuilt)" \
+	sh -c "[ \$(stat -c %Y '$tree/drivers/a.c') -eq \$(date -d 2000-01-01 +%s) ] && [ \$(stat -c %Y '$tree/drivers/c.c') -ne \$(date -d 2000-01-01 +%s) ]"
 
 # A second patch whose context is wrong.
 cat > "$w/patches/0002-broken.patch" <<'P'
