@@ -131,6 +131,8 @@ make_round() {
 				if ($i ~ /^(parent|masters)=/) { sub(/^[a-z]*=/, "", $i); up[n] = up[n] "," $i }
 		}
 		END {
+			# n passes at most: a cycle (pmsynth refuses those) ends deep
+			pass = 0
 			do {
 				changed = 0
 				for (k = 1; k <= n; k++) {
@@ -140,8 +142,8 @@ make_round() {
 						if (u[j] != "" && depth[u[j]] + 1 > d) d = depth[u[j]] + 1
 					if (d != depth[name[k]]) { depth[name[k]] = d; changed = 1 }
 				}
-			} while (changed)
-			for (k = 1; k <= n; k++) print name[k], depth[name[k]]
+			} while (changed && ++pass <= n)
+			for (k = 1; k <= n; k++) print name[k], (changed ? n + 1 : depth[name[k]])
 		}' > "$d/names.txt"
 	awk -v s="$ps" -v per="$per" -v maxdepth="$rpm_depth" 'BEGIN { srand(s) }
 		{ name[++n] = $1; if ($2 <= maxdepth) shallow[++ns] = $1 }
@@ -241,7 +243,7 @@ echo "$seed" > "$out/failure/seed.txt"
 {
 	echo "#!/bin/sh"
 	echo "# replays make soak's first failure: $(cat "$out/failure/failed.txt")"
-	echo "cd '$top' && SEED=$seed ROUNDS=$rounds PER_ROUND=$per MAX_DEVICES=$maxdev ${round:+ONLY=$(echo "$round" | sed 's/^0*//') }${SOAK_BREAK:+SOAK_BREAK=$SOAK_BREAK }SOAK_KERNEL=${SOAK_KERNEL:-debug} JOBS=1 bench/soak.sh '$out/replay'"
+	echo "cd '$top' && SEED=$seed ROUNDS=$rounds PER_ROUND=$per MAX_DEVICES=$maxdev ${round:+ONLY=$(echo "$round" | sed 's/^0*//') }${SOAK_BREAK:+SOAK_BREAK=$SOAK_BREAK }SOAK_KERNEL=${SOAK_KERNEL:-debug} MEM=${MEM:-1G} TIMEOUT=${TIMEOUT:-3000} JOBS=1 bench/soak.sh '$out/replay'"
 } > "$out/failure/replay.sh"
 chmod +x "$out/failure/replay.sh"
 die "FAILED: $(cat "$out/failure/failed.txt"); replay: $out/failure/replay.sh"

@@ -69,6 +69,9 @@ if [ "$have" = "$want" ]; then
 	exit 0
 fi
 
+tree=$(realpath "$tree")
+keep=$tree.keep
+trap 'rm -rf "$keep"' EXIT
 cd "$tree"
 rm -f .pmlab-series
 git am --abort >/dev/null 2>&1 || true
@@ -77,11 +80,10 @@ git am --abort >/dev/null 2>&1 || true
 # twice, and a file the new series leaves as it was gets its old time back
 # below, so that only what the changed patches touch rebuilds (a header
 # such as include/linux/pm.h otherwise rebuilds most of the kernel).
-keep=$tree.keep
 rm -rf "$keep"
 if git rev-parse -q --verify series >/dev/null; then
-	git diff --name-only --diff-filter=AM pristine series -- 2>/dev/null |
-		while read -r f; do
+	git -c core.quotePath=false diff --no-renames --name-only --diff-filter=AM pristine series -- 2>/dev/null |
+		while IFS= read -r f; do
 			[ -f "$f" ] || continue
 			mkdir -p "$keep/$(dirname "$f")"
 			cp -p "$f" "$keep/$f"

@@ -3,7 +3,7 @@
 #
 # Usage: mkinitramfs.sh OUT.cpio GUESTDIR [EXTRA_BINARY...]
 # With LEAN=1: busybox, the init and its library only (make soak's guests:
-# 1 MB instead of 200, so a boot unpacks less and hibernation's snapshot
+# 2 MB instead of 204, so a boot unpacks less and hibernation's snapshot
 # has less memory in use to preallocate: 13 s of a 14 s test transition
 # on the debug kernel with the full archive).
 #

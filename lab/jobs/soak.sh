@@ -161,6 +161,10 @@ for dir in "$lane"/*/; do
 		if [ $fired = 1 ] && aborts "$ph"; then
 			[ "$rc" != 0 ] || stop "a $ph failure did not fail the transition"
 		else
+			if [ "$rc" != 0 ] && [ "$kind" = disk ] &&
+				grep -q 'Image allocation is .* pages short' /tmp/transition.txt; then
+				stop "hibernation could not preallocate its image: guest memory too small (MEM), not a PM failure"
+			fi
 			[ "$rc" = 0 ] || stop "the transition failed (rc $rc) with no suspend-side fault"
 		fi
 		checks "after the transition (rc $rc)"

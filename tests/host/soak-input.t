@@ -38,7 +38,7 @@ check "a freeze transition's fault is never in a phase it skips (late, noirq); d
 check "the churn thread's device is never deeper than 16 (in a chain round: d0..d15), and some rounds churn" sh -c \
 	"DRY=1 SEED=3 ROUNDS=12 MAX_DEVICES=300 '$s' '$w/d' >/dev/null 2>&1 && n=0 && for r in '$w'/d/rounds/*; do
 		grep -q 'scengen chain' \$r/scenario.txt || continue
-		awk '\$4 != \"-\" { sub(/^d/, \"\", \$4); if (\$4 + 0 > 15) exit 1; n++ } END { exit !n }' \$r/plan.txt || exit 1
+		awk '\$4 != \"-\" { sub(/^d/, \"\", \$4); if (\$4 + 0 > 15) { bad = 1; exit } n++ } END { exit bad || !n }' \$r/plan.txt || exit 1
 		n=\$((n + 1))
 	done && [ \$n -gt 0 ]"
 check "every round's scenario loads as pmsynth would (critpath --check)" sh -c \
