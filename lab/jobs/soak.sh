@@ -11,7 +11,9 @@
 # user thread takes and drops a runtime usage reference of DEV around the
 # transition; frozen with every task while the devices are handled).
 # Rounds run in name order; each loads its scenario (the previous
-# population and its devices are removed).  Checks, the kernel log read
+# population and its devices are removed: by pmsynth's "unload", and
+# every second round by removing the module itself, then loading it
+# again).  Checks, the kernel log read
 # before every clear and after every load: no warning, BUG, lockdep,
 # KASAN, hung-task, RCU-stall or runtime PM imbalance report (lockdep
 # still on, where the kernel has it).  After every transition, and again
@@ -107,9 +109,22 @@ churn() {
 runs() { [ "$kind" != freeze ] || case $1 in suspend_late|suspend_noirq|resume_noirq|resume_early) false;; esac; }
 aborts() { case $1 in prepare|suspend|suspend_late|suspend_noirq) true;; *) false;; esac; }
 
+rounds_done=0
 for dir in "$lane"/*/; do
 	round=$(basename "$dir") n=0
-	pmsynth_ctl unload 2>/dev/null
+	rounds_done=$((rounds_done + 1))
+	# the last round's devices go: every other round with the module
+	# (rmmod: its exit removes the population), else by "unload"
+	if [ $((rounds_done % 2)) = 1 ]; then
+		pmsynth_ctl unload 2>/dev/null
+	else
+		rmmod pmsynth || stop "rmmod pmsynth failed"
+		[ ! -d "$PMSYNTH" ] || stop "pmsynth's debugfs directory outlived rmmod"
+		[ -z "$(ls /sys/bus/pmsynth/devices 2>/dev/null)" ] || stop "pmsynth devices outlived rmmod"
+		klog_check "removing the module"
+		pmsynth_insmod
+		log "round $round: pmsynth removed with its devices and loaded again"
+	fi
 	pmsynth_load "$dir/scenario.txt" || stop "scenario refused"
 	pmsynth_ctl oracle-reset || stop "oracle-reset refused"
 	devs=$(ls /sys/bus/pmsynth/devices | wc -l)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # run-tests: parallel
-# make soak, short and seeded, on the debug kernel (bench/soak.sh, SEED=7:
-# 2 rounds of 5 transitions, up to 60 devices, two guests): every
+# make soak, short and seeded, on the debug kernel (bench/soak.sh, SEED=1:
+# 4 rounds of 3 transitions, up to 60 devices, two guests, each removing
+# pmsynth with its devices before its second round): every
 # transition done, 0 oracle violations, every device active and its
 # runtime PM counts balanced after each, no kernel report; then a
 # deliberately broken round (SOAK_BREAK=oracle: a dependency declared to
@@ -9,16 +10,20 @@
 # stop the soak and leave what replays it, and the replay fails the same
 # way.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 8
+tap_plan 10
 w=$BUILD/test-guest/soak
 rm -rf "$w" "$w-broken" "$w-replay"
 mkdir -p "$BUILD/test-guest"
 export TIMEOUT=1500
-SEED=7 ROUNDS=2 PER_ROUND=5 MAX_DEVICES=60 JOBS=2 "$TOP/bench/soak.sh" "$w" > "$w.log" 2>&1
+SEED=1 ROUNDS=4 PER_ROUND=3 MAX_DEVICES=60 JOBS=2 "$TOP/bench/soak.sh" "$w" > "$w.log" 2>&1
 rc=$?
 sed 's/^/# /' "$w.log"
 check "the seeded soak on the debug kernel passes (exit $rc)" [ "$rc" = 0 ]
-check "all 10 transitions ran" grep -q 'transitions=10 planned=10 ' "$w/summary.txt"
+check "all 12 transitions ran" grep -q 'transitions=12 planned=12 ' "$w/summary.txt"
+check "both guests removed pmsynth with its devices between rounds, and went on" \
+	sh -c "[ \$(grep -l 'pmsynth removed with its devices and loaded again' '$w'/guest-*/console.log | wc -l) -eq 2 ]"
+check "the soak hibernated (test mode) as well as suspended" \
+	sh -c "cat '$w'/guest-*/done.txt | awk '{ k[\$3]++ } END { exit !(k[\"disk\"] && k[\"mem\"]) }'"
 check "it booted the debug kernel (lockdep's banner on both consoles)" \
 	sh -c "[ \$(grep -l 'Lock dependency validator' '$w'/guest-*/console.log | wc -l) -eq 2 ]"
 check "faults were injected, and some made a transition fail" sh -c \
