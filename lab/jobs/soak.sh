@@ -9,7 +9,10 @@
 # no image; hibernate.pm_test_delay=0, series patch 0009); FAULT "-" or
 # "DEV:PHASE:ERRNO:once|always" (a callback that fails); RPM "-" or DEV: a
 # user thread takes and drops a runtime usage reference of DEV around the
-# transition; frozen with every task while the devices are handled).
+# transition (frozen with every task while the devices are handled), and
+# pmsynth's churn thread, a kernel thread, does the same through the device
+# phases, paused only while DEV itself is suspended; churn.txt: "ROUND N
+# KIND DEV CYCLES ERRORS", ERRORS (failed runtime resumes) must be 0).
 # Rounds run in name order; each loads its scenario (the previous
 # population and its devices are removed: by pmsynth's "unload", and
 # every second round by removing the module itself, then loading it
@@ -33,6 +36,7 @@ lane=/pmlab/$1
 SPLAT='BUG:|WARNING:|kernel BUG at|Oops|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|blocked for more than|Call Trace:|general protection fault|UBSAN:|KASAN:|rcu_[a-z_]*detected stall|RCU Stall|Unbalanced pm_runtime|usage count underflow|Freezing .*failed'
 round=- n=0 kind=- async=- fault=- rpm=- pid=
 : > done.txt
+: > churn.txt
 
 # stop WHAT: the first failed check; the job fails
 stop() {
@@ -149,6 +153,8 @@ for dir in "$lane"/*/; do
 			[ -e "/sys/bus/pmsynth/devices/$d/hold" ] || stop "the plan's churn device $d does not exist"
 			churn "$d" &
 			pid=$!
+			# and pmsynth's kernel thread, through the device phases
+			pmsynth_ctl churn "$d" on || stop "churn $d on refused"
 		fi
 		klog_check "before the transition"
 		echo "$async" > /sys/power/pm_async || stop "cannot set pm_async=$async"
@@ -161,6 +167,11 @@ for dir in "$lane"/*/; do
 			# killed between its two writes, it still holds a reference
 			h=/sys/bus/pmsynth/devices/$d/hold
 			while [ "$(cat "$h")" -gt 0 ]; do echo 0 > "$h"; done
+			pmsynth_ctl churn "$d" off || stop "churn $d off refused"
+			c=$(sed -n 's/^cycles //p' "/sys/bus/pmsynth/devices/$d/churn")
+			e=$(sed -n 's/^errors //p' "/sys/bus/pmsynth/devices/$d/churn")
+			echo "$round $n $kind $d $c $e" >> churn.txt
+			[ "$e" = 0 ] || stop "$e of the churn thread's runtime resumes of $d failed"
 		fi
 		dmesg > /tmp/transition.txt
 		if [ "$fault" != - ]; then

@@ -242,6 +242,20 @@ static int force_runtime_cmd(char *args)
 	return 0;
 }
 
+/* "churn DEV on|off": a runtime PM churn thread (pmsynth-churn.c) */
+static int churn_cmd(char *args)
+{
+	char *name = strsep(&args, " ");
+	struct pmsynth_dev *sd = name ? pmsynth_find(name) : NULL;
+
+	if (!sd || !args || (strcmp(args, "on") && strcmp(args, "off"))) {
+		scnprintf(pmsynth_error, sizeof(pmsynth_error),
+			  "churn: want DEV on|off");
+		return -EINVAL;
+	}
+	return pmsynth_churn_cmd(sd, !strcmp(args, "on"));
+}
+
 /*
  * "rpm-cancel DEV": make an asynchronous runtime PM request of DEV (resume
  * if it is suspended, else an idle notification), then pm_runtime_barrier()
@@ -328,6 +342,8 @@ static ssize_t control_write(struct file *file, const char __user *ubuf,
 		ret = wait_for_cmd(cmd + 9);
 	} else if (!strncmp(cmd, "force-runtime ", 14)) {
 		ret = force_runtime_cmd(cmd + 14);
+	} else if (!strncmp(cmd, "churn ", 6)) {
+		ret = churn_cmd(cmd + 6);
 	} else if (!strncmp(cmd, "rpm ", 4)) {
 		ret = pmsynth_rpm_cmd(cmd + 4);
 	} else if (!strncmp(cmd, "rpm-cancel ", 11)) {

@@ -157,6 +157,8 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 			.enabled = !dev->power.disable_depth,
 			.valid = true,
 		}));
+	if (ph == PS_COMPLETE)
+		pmsynth_churn_go(sd);	/* after a failed transition too */
 	pmsynth_oracle_enter(sd, ph);
 	pmsynth_topology_change(sd, ph);
 	if (other && sd->wait_phase == ph)
@@ -177,6 +179,11 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 		else if (ph == PS_RESUME_EARLY)
 			err = pm_runtime_force_resume(dev);
 	}
+	/* the churn thread: held while the device is system-suspended */
+	if (ph == PS_SUSPEND && !err)
+		pmsynth_churn_pause(sd);
+	else if (ph == PS_RESUME)
+		pmsynth_churn_go(sd);
 	pmsynth_oracle_leave(sd, ph, err);
 	/* nonzero from ->runtime_idle(): the PM core does not suspend it */
 	if (ph == PS_RUNTIME_IDLE && !err && READ_ONCE(sd->idle_busy))
@@ -328,8 +335,21 @@ static ssize_t rpm_seen_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(rpm_seen);
 
+/* the churn thread's cycles and failed runtime resumes (pmsynth-churn.c) */
+static ssize_t churn_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
+
+	return sysfs_emit(buf, "running %d\ncycles %d\nerrors %d\n",
+			  !!READ_ONCE(sd->churn), atomic_read(&sd->churn_cycles),
+			  atomic_read(&sd->churn_errors));
+}
+static DEVICE_ATTR_RO(churn);
+
 static struct attribute *pmsynth_dev_attrs[] = {
 	&dev_attr_hold.attr,
+	&dev_attr_churn.attr,
 	&dev_attr_calls.attr,
 	&dev_attr_rpm_seen.attr,
 	NULL,
@@ -424,6 +444,8 @@ void pmsynth_depopulate(void)
 {
 	int i, j;
 
+	for (i = 0; i < nr_devs; i++)
+		pmsynth_churn_stop(devs[i]);
 	for (i = nr_devs - 1; i >= 0; i--)
 		for (j = 0; j < devs[i]->nr_links; j++)
 			if (devs[i]->links[j])
@@ -531,6 +553,8 @@ static int populate(struct pmsynth_scenario *sc, char *err, size_t errlen)
 			goto fail;
 		}
 		mutex_init(&sd->hold_lock);
+		mutex_init(&sd->churn_lock);
+		init_waitqueue_head(&sd->churn_wq);
 		sd->index = i;
 		sd->unlink_phase = -1;
 		sd->unreg_phase = -1;

@@ -11,10 +11,12 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #include "pmsynth-spec.h"
 
 struct pmsynth_dev;
+struct task_struct;
 
 /* Runtime PM as a system-sleep callback found it (the "rpm_seen" file). */
 struct pmsynth_rpm_seen {
@@ -94,6 +96,17 @@ struct pmsynth_dev {
 	struct mutex hold_lock;
 	int holds;
 	bool gone;
+
+	/*
+	 * The churn thread (pmsynth-churn.c): @churn set and cleared under
+	 * pmsynth_mutex; @churn_paused by DEV's own callbacks; @churn_lock
+	 * held by the thread around one get/put cycle.
+	 */
+	struct task_struct *churn;
+	struct mutex churn_lock;		/* the thread, around one cycle */
+	wait_queue_head_t churn_wq;
+	bool churn_paused;
+	atomic_t churn_cycles, churn_errors;
 };
 
 static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
@@ -122,6 +135,12 @@ extern const struct file_operations pmsynth_control_fops;
 /* pmsynth-rpm.c, under pmsynth_mutex */
 extern int pmsynth_rpm_result;
 int pmsynth_rpm_cmd(char *args);
+
+/* pmsynth-churn.c */
+int pmsynth_churn_cmd(struct pmsynth_dev *sd, bool on);
+void pmsynth_churn_stop(struct pmsynth_dev *sd);
+void pmsynth_churn_pause(struct pmsynth_dev *sd);
+void pmsynth_churn_go(struct pmsynth_dev *sd);
 
 /* pmsynth-oracle.c */
 void pmsynth_oracle_rt_set(struct pmsynth_dev *sd, bool active);
