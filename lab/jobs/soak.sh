@@ -12,7 +12,9 @@
 # transition (frozen with every task while the devices are handled), and
 # pmsynth's churn thread, a kernel thread, does the same through the device
 # phases, paused only while DEV itself is suspended; churn.txt: "ROUND N
-# KIND DEV CYCLES ERRORS", ERRORS (failed runtime resumes) must be 0).
+# KIND DEV CYCLES IN_TRANSITION ERRORS": cycles, those with DEV prepared
+# and not suspended, and failed runtime resumes or cycles while DEV was
+# suspended, which must be 0).
 # Rounds run in name order; each loads its scenario (the previous
 # population and its devices are removed: by pmsynth's "unload", and
 # every second round by removing the module itself, then loading it
@@ -168,10 +170,11 @@ for dir in "$lane"/*/; do
 			h=/sys/bus/pmsynth/devices/$d/hold
 			while [ "$(cat "$h")" -gt 0 ]; do echo 0 > "$h"; done
 			pmsynth_ctl churn "$d" off || stop "churn $d off refused"
-			c=$(sed -n 's/^cycles //p' "/sys/bus/pmsynth/devices/$d/churn")
-			e=$(sed -n 's/^errors //p' "/sys/bus/pmsynth/devices/$d/churn")
-			echo "$round $n $kind $d $c $e" >> churn.txt
-			[ "$e" = 0 ] || stop "$e of the churn thread's runtime resumes of $d failed"
+			f=/sys/bus/pmsynth/devices/$d/churn
+			c=$(sed -n 's/^cycles //p' "$f") i=$(sed -n 's/^in_transition //p' "$f")
+			e=$(sed -n 's/^errors //p' "$f")
+			echo "$round $n $kind $d $c $i $e" >> churn.txt
+			[ "$e" = 0 ] || stop "the churn thread of $d: $e runtime resumes failed or cycles ran while $d was suspended"
 		fi
 		dmesg > /tmp/transition.txt
 		if [ "$fault" != - ]; then

@@ -157,8 +157,8 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 			.enabled = !dev->power.disable_depth,
 			.valid = true,
 		}));
-	if (ph == PS_COMPLETE)
-		pmsynth_churn_go(sd);	/* after a failed transition too */
+	if (ph == PS_SUSPEND)
+		pmsynth_churn_pause(sd);	/* a driver stops its I/O first */
 	pmsynth_oracle_enter(sd, ph);
 	pmsynth_topology_change(sd, ph);
 	if (other && sd->wait_phase == ph)
@@ -179,12 +179,10 @@ static int pmsynth_callback(struct device *dev, enum pmsynth_phase ph)
 		else if (ph == PS_RESUME_EARLY)
 			err = pm_runtime_force_resume(dev);
 	}
-	/* the churn thread: held while the device is system-suspended */
-	if (ph == PS_SUSPEND && !err)
-		pmsynth_churn_pause(sd);
-	else if (ph == PS_RESUME)
-		pmsynth_churn_go(sd);
 	pmsynth_oracle_leave(sd, ph, err);
+	/* the churn thread goes on once the oracle sees the device back */
+	if ((ph == PS_SUSPEND && err) || ph == PS_RESUME || ph == PS_COMPLETE)
+		pmsynth_churn_go(sd);
 	/* nonzero from ->runtime_idle(): the PM core does not suspend it */
 	if (ph == PS_RUNTIME_IDLE && !err && READ_ONCE(sd->idle_busy))
 		return -EBUSY;
@@ -341,8 +339,9 @@ static ssize_t churn_show(struct device *dev, struct device_attribute *attr,
 {
 	struct pmsynth_dev *sd = to_pmsynth_dev(dev);
 
-	return sysfs_emit(buf, "running %d\ncycles %d\nerrors %d\n",
+	return sysfs_emit(buf, "running %d\ncycles %d\nin_transition %d\nerrors %d\n",
 			  !!READ_ONCE(sd->churn), atomic_read(&sd->churn_cycles),
+			  atomic_read(&sd->churn_in_transition),
 			  atomic_read(&sd->churn_errors));
 }
 static DEVICE_ATTR_RO(churn);

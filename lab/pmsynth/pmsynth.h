@@ -106,7 +106,9 @@ struct pmsynth_dev {
 	struct mutex churn_lock;		/* the thread, around one cycle */
 	wait_queue_head_t churn_wq;
 	bool churn_paused;
-	atomic_t churn_cycles, churn_errors;
+	bool churn_own_autosuspend;		/* the thread set it up */
+	int churn_saved_delay;
+	atomic_t churn_cycles, churn_in_transition, churn_errors;
 };
 
 static inline struct pmsynth_dev *to_pmsynth_dev(struct device *dev)
