@@ -224,36 +224,46 @@ static int unregister_in_cmd(char *args)
 }
 
 /*
+ * Parse "DEV on|off" of command @cmd: the device in @sd, on or off in @on.
+ * Sets pmsynth_error and returns -EINVAL on anything else.
+ */
+static int dev_on_off(const char *cmd, char *args, struct pmsynth_dev **sd, bool *on)
+{
+	char *name = strsep(&args, " ");
+
+	*sd = name ? pmsynth_find(name) : NULL;
+	if (!*sd || !args || (strcmp(args, "on") && strcmp(args, "off"))) {
+		scnprintf(pmsynth_error, sizeof(pmsynth_error), "%s: want DEV on|off", cmd);
+		return -EINVAL;
+	}
+	*on = !strcmp(args, "on");
+	return 0;
+}
+
+/*
  * "force-runtime DEV on|off": DEV's suspend_late and resume_early callbacks
  * go through pm_runtime_force_suspend/resume() (which run its runtime
  * callbacks), as drivers using them for system sleep do.
  */
 static int force_runtime_cmd(char *args)
 {
-	char *name = strsep(&args, " ");
-	struct pmsynth_dev *sd = name ? pmsynth_find(name) : NULL;
+	struct pmsynth_dev *sd;
+	bool on;
+	int ret = dev_on_off("force-runtime", args, &sd, &on);
 
-	if (!sd || !args || (strcmp(args, "on") && strcmp(args, "off"))) {
-		scnprintf(pmsynth_error, sizeof(pmsynth_error),
-			  "force-runtime: want DEV on|off");
-		return -EINVAL;
-	}
-	WRITE_ONCE(sd->force_runtime, !strcmp(args, "on"));
-	return 0;
+	if (!ret)
+		WRITE_ONCE(sd->force_runtime, on);
+	return ret;
 }
 
 /* "churn DEV on|off": a runtime PM churn thread (pmsynth-churn.c) */
 static int churn_cmd(char *args)
 {
-	char *name = strsep(&args, " ");
-	struct pmsynth_dev *sd = name ? pmsynth_find(name) : NULL;
+	struct pmsynth_dev *sd;
+	bool on;
+	int ret = dev_on_off("churn", args, &sd, &on);
 
-	if (!sd || !args || (strcmp(args, "on") && strcmp(args, "off"))) {
-		scnprintf(pmsynth_error, sizeof(pmsynth_error),
-			  "churn: want DEV on|off");
-		return -EINVAL;
-	}
-	return pmsynth_churn_cmd(sd, !strcmp(args, "on"));
+	return ret ? ret : pmsynth_churn_cmd(sd, on);
 }
 
 /*
