@@ -18,7 +18,8 @@
 #   SOAK_BREAK   oracle: round 1's scenario also declares to the ordering
 #                oracle a dependency no device link enforces (pmsynth's
 #                oracle_masters=), a deliberate bug the soak must catch
-#   TIMEOUT      seconds per guest (default 3000)
+#   TIMEOUT      seconds per guest (default 5400: a lane of the default soak
+#                runs ~58 min here)
 #   DRY          1: write the rounds and stop (no guest)
 # A round: a scengen graph (tree, DAG, chain or star), each device async at
 # the round's own rate, callbacks of the round's latency (0-500 us,
@@ -198,7 +199,7 @@ for l in "$out"/lanes/*; do
 	# the lean initramfs: busybox is all the job needs; 1 GiB: a hibernation
 	# test transition preallocates the memory in use (KASAN's shadow, 1/8 of
 	# it, among it), 2.7 s of guest time at 1 GiB, 5.1 s at 2
-	MEM=${MEM:-1G} INITRAMFS=$lean KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-3000} CLOCK=virtual \
+	MEM=${MEM:-1G} INITRAMFS=$lean KERNEL=$kernel EXTRA="$mod $l" TIMEOUT=${TIMEOUT:-5400} CLOCK=virtual \
 		APPEND="kasan_multi_shot hung_task_panic=1" \
 		"$top/lab/run-guest.sh" soak "$out/guest-$name" "$name" > "$out/guest-$name.log" 2>&1 &
 	pids="$pids $name:$!"
@@ -243,7 +244,7 @@ echo "$seed" > "$out/failure/seed.txt"
 {
 	echo "#!/bin/sh"
 	echo "# replays make soak's first failure: $(cat "$out/failure/failed.txt")"
-	echo "cd '$top' && SEED=$seed ROUNDS=$rounds PER_ROUND=$per MAX_DEVICES=$maxdev ${round:+ONLY=$(echo "$round" | sed 's/^0*//') }${SOAK_BREAK:+SOAK_BREAK=$SOAK_BREAK }SOAK_KERNEL=${SOAK_KERNEL:-debug} MEM=${MEM:-1G} TIMEOUT=${TIMEOUT:-3000} JOBS=1 bench/soak.sh '$out/replay'"
+	echo "cd '$top' && SEED=$seed ROUNDS=$rounds PER_ROUND=$per MAX_DEVICES=$maxdev ${round:+ONLY=$(echo "$round" | sed 's/^0*//') }${SOAK_BREAK:+SOAK_BREAK=$SOAK_BREAK }SOAK_KERNEL=${SOAK_KERNEL:-debug} MEM=${MEM:-1G} TIMEOUT=${TIMEOUT:-5400} JOBS=1 bench/soak.sh '$out/replay'"
 } > "$out/failure/replay.sh"
 chmod +x "$out/failure/replay.sh"
 die "FAILED: $(cat "$out/failure/failed.txt"); replay: $out/failure/replay.sh"
