@@ -70,10 +70,16 @@ static int nruns;			/* records files given */
 static const char *dat_path, *summary_path, *scen_path;
 static const char *run_paths[RUN_SET_MAX];
 static int check_only;			/* --check: the scenario alone */
+/*
+ * The records come from a kernel without dpm_device events (a stock
+ * kernel): device work is the callback, no waits, no queueing seen.
+ */
+static int no_dpm;
 
 static int **deps_down, **deps_up;	/* scenario node -> dependency list, -1 ended */
 static double *weight;			/* names id -> mean sync callback ns */
 static double *finish;			/* critical-path memo */
+static unsigned int *mark, mark_gen;	/* recorded_deps(): node visited */
 
 static const char doc[] =
 "Per-phase T(sync), T(async), speed-up, critical-path bound, efficiency, ordering "
@@ -277,37 +283,85 @@ static void workers_of(const struct transition *t, int p, struct phase_result *r
 	free(edges);
 }
 
+/*
+ * Call @fn(@t's record of it, @arg) for each dependency of scenario node
+ * @node in phase @p that has a record.  Without dpm_device events a device
+ * without a callback has none: its own dependencies stand in for it,
+ * transitively (each node once).
+ */
+static void recorded_deps(const struct transition *t, int p, int node,
+			  void (*fn)(const struct dev_record *q, void *arg), void *arg)
+{
+	const int *d;
+
+	for (d = deps_of(p, node); *d >= 0; d++) {
+		const struct dev_record *q = transition_rec(t, p, *d);
+
+		if (mark[*d] == mark_gen)
+			continue;
+		mark[*d] = mark_gen;
+		if (q)
+			fn(q, arg);
+		else
+			recorded_deps(t, p, *d, fn, arg);
+	}
+}
+
 /* When @r's callback began; a device without one: when it was done. */
 static long long cb_begin(const struct dev_record *r)
 {
 	return r->cb_start ? r->cb_start : r->end;
 }
 
+struct order_check {
+	const struct transition *t;
+	int p;
+	const struct dev_record *r;
+	long v;
+};
+
+/* one dependency @q of c->r: done before c->r's callback began? */
+static void check_order(const struct dev_record *q, void *arg)
+{
+	struct order_check *c = arg;
+
+	if (q->end <= cb_begin(c->r))
+		return;
+	if (!c->v)
+		fprintf(stderr, "critpath: %s: %s: '%s' began its callback %.3f ms before '%s' "
+				"was done\n",
+			c->t->path, dpm_phase_names[c->p], names_get(rs.names, c->r->dev),
+			(q->end - cb_begin(c->r)) / NS_PER_MS, names_get(rs.names, q->dev));
+	c->v++;
+}
+
 /* Ordering: no scenario device's callback before a dependency is done. */
 static long violations(const struct transition *t, int p)
 {
-	long v = 0;
+	struct order_check c = { .t = t, .p = p };
 	int i;
 
 	for (i = 0; i < rs.scen.n; i++) {
-		const struct dev_record *r = transition_rec(t, p, i);
-		const int *d;
-
-		for (d = deps_of(p, i); *d >= 0; d++) {
-			const struct dev_record *q = transition_rec(t, p, *d);
-
-			if (q && q->end > cb_begin(r)) {
-				if (!v)
-					fprintf(stderr, "critpath: %s: %s: '%s' began its callback "
-							"%.3f ms before '%s' was done\n",
-						t->path, dpm_phase_names[p], rs.scen.nodes[i].name,
-						(q->end - cb_begin(r)) / NS_PER_MS,
-						rs.scen.nodes[*d].name);
-				v++;
-			}
-		}
+		c.r = transition_rec(t, p, i);
+		if (!c.r)	/* no dpm_device events: no callback, no record */
+			continue;
+		mark_gen++;
+		recorded_deps(t, p, i, check_order, &c);
 	}
-	return v;
+	return c.v;
+}
+
+struct gate_find {
+	const struct dev_record *r, *best;
+};
+
+/* a dependency @q of g->r, done before g->r's callback: the latest so far? */
+static void gate_consider(const struct dev_record *q, void *arg)
+{
+	struct gate_find *g = arg;
+
+	if (q->end <= cb_begin(g->r) && (!g->best || q->end > g->best->end))
+		g->best = q;
 }
 
 /*
@@ -319,7 +373,6 @@ static long violations(const struct transition *t, int p)
 static const struct dev_record *gate(const struct transition *t, int p, const struct dev_record *r)
 {
 	const struct dev_record *best = NULL, *q;
-	const int *d;
 	int k;
 
 	for (k = 0; k < r->nwaits; k++) {
@@ -328,13 +381,13 @@ static const struct dev_record *gate(const struct transition *t, int p, const st
 		    (!best || q->end > best->end))
 			best = q;
 	}
-	if (r->dev < rs.scen.n)
-		for (d = deps_of(p, r->dev); *d >= 0; d++) {
-			q = transition_rec(t, p, *d);
-			if (q && q->end <= cb_begin(r) && (!best || q->end > best->end))
-				best = q;
-		}
-	else if (!best && r->queued)
+	if (r->dev < rs.scen.n) {
+		struct gate_find g = { .r = r, .best = best };
+
+		mark_gen++;
+		recorded_deps(t, p, r->dev, gate_consider, &g);
+		best = g.best;
+	} else if (!best && r->queued) {
 		/*
 		 * A device outside the scenario (its dependencies unknown)
 		 * handed out during the phase: by the device whose end came
@@ -345,6 +398,7 @@ static const struct dev_record *gate(const struct transition *t, int p, const st
 			if (q != r && q->end <= r->queued && (!best || q->end > best->end))
 				best = q;
 		}
+	}
 	return best;
 }
 
@@ -470,10 +524,15 @@ static void print_work(const char *name, const struct phase_result *r)
 	ms_col(10, r->have_cpu, r->busy_sync);
 	ms_col(10, r->have_cpu, r->busy_async);
 	ms_col(10, r->have_cpu, r->busy_async - r->busy_sync);
-	printf(" %7.1f %7.1f %8.0f %7.0f | %5.0f %9.3f %9.3f %8.3f %8.3f %8.3f\n",
-	       r->workers, r->max_running, r->switches, r->blocked,
-	       r->chain.devs, r->chain.callback / NS_PER_MS, r->chain.callback_sync / NS_PER_MS,
-	       r->chain.queue / NS_PER_MS, r->chain.wakeup / NS_PER_MS, r->chain.other / NS_PER_MS);
+	printf(" %7.1f %7.1f %8.0f", r->workers, r->max_running, r->switches);
+	if (no_dpm)		/* the waits that blocked are dpm_device events */
+		printf(" %7s", "n/a");
+	else
+		printf(" %7.0f", r->blocked);
+	printf(" | %5.0f %9.3f %9.3f", r->chain.devs, r->chain.callback / NS_PER_MS,
+	       r->chain.callback_sync / NS_PER_MS);
+	ms_col(8, !no_dpm, r->chain.queue);
+	printf(" %8.3f %8.3f\n", r->chain.wakeup / NS_PER_MS, r->chain.other / NS_PER_MS);
 }
 
 static int write_dat(const struct phase_result *res)
@@ -526,10 +585,14 @@ static int write_summary(const struct phase_result *all)
 			(all->busy_async - all->busy_sync) / NS_PER_MS);
 	else
 		fprintf(f, " floor=n/a busy_sync=n/a busy_async=n/a overhead=n/a");
-	fprintf(f, " bound=%.3f efficiency=%.1f workers=%.1f max_running=%.1f switches=%.0f "
-		   "blocked=%.0f violations=%ld\n",
+	fprintf(f, " bound=%.3f efficiency=%.1f workers=%.1f max_running=%.1f switches=%.0f",
 		all->bound / NS_PER_MS, all->t_async > 0 ? 100 * all->bound / all->t_async : 0,
-		all->workers, all->max_running, all->switches, all->blocked, all->violations);
+		all->workers, all->max_running, all->switches);
+	if (no_dpm)
+		fprintf(f, " blocked=n/a");
+	else
+		fprintf(f, " blocked=%.0f", all->blocked);
+	fprintf(f, " violations=%ld events=%s\n", all->violations, no_dpm ? "stock" : "series");
 	if (fclose(f)) {
 		perror(summary_path);
 		return -1;
@@ -546,7 +609,12 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 	       rs.scen.name, rs.scen.n, rs.scen.nlinks, rs.scen.sha256, rs.cpus,
 	       rs.real_clock ? "real" : "virtual",
 	       rs.nsync, rs.nasync, rs.async_mode && !strcmp(rs.async_mode, "legacy") ?
-	       "the 6.12 scheduling, pm_async=2" : "the series' scheduling");
+	       "the 6.12 scheduling, pm_async=2" :
+	       no_dpm ? "pm_async=1, the kernel's scheduling" : "the series' scheduling");
+	if (no_dpm)
+		printf("# no dpm_device events (a kernel without the series): a device's work is its "
+		       "callback, a device\n# without one has no record; blocked waits and queue "
+		       "delay n/a, wake-up includes queueing\n");
 	printf("# ms, means over transitions; graph: critical path of sync callback times; "
 	       "cpu-floor: the sync runs' CPU work%s;\n",
 	       rs.real_clock ? " / CPUs" : "");
@@ -617,6 +685,7 @@ static void free_all(void)
 	free(deps_down);
 	free(weight);
 	free(finish);
+	free(mark);
 	run_set_free(&rs);
 }
 
@@ -638,9 +707,11 @@ int main(int argc, char **argv)
 	}
 	if (run_set_read(&rs, run_paths, nruns))
 		goto out;
+	no_dpm = rs.runs[0].no_dpm;
 	build_deps();
 	weight = calloc(names_count(rs.names), sizeof(double));
 	finish = calloc(names_count(rs.names), sizeof(double));
+	mark = calloc(rs.scen.n + 1, sizeof(*mark));
 	analyse(res, &all);
 	if (!write_outputs(res, &all))
 		ret = 0;

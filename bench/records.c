@@ -24,6 +24,9 @@
 #include "records.h"
 #include "../bpf/pmtrace.h"	/* PMTRACE_FORMAT */
 
+/* the format before "absent" (pmtrace-records-4), read as well */
+#define PMTRACE_FORMAT_3 "pmtrace-records-3"
+
 #define MAX_ERRNO	4095
 #define MAX_TID		4194304		/* the kernel's PID_MAX_LIMIT */
 #define MAX_CPUS	8192
@@ -278,6 +281,55 @@ static int meta_str(json_object *meta, const char *key, char **out)
 	return *out ? 0 : -1;
 }
 
+/* what a kernel without the series' events leaves out (bpf/README.md) */
+static const char * const absent_dpm[] = {
+	"queued", "start", "queue_ns", "wait_ns", "waits", "outcome", "uncalled",
+};
+static const char * const absent_rpm[] = { "rpm_callback", "rpm_request" };
+#define NR_ABSENT_DPM ((int)(sizeof(absent_dpm) / sizeof(absent_dpm[0])))
+#define NR_ABSENT_RPM ((int)(sizeof(absent_rpm) / sizeof(absent_rpm[0])))
+
+/*
+ * The begin record's "absent" (format 4): the names of one group, all of
+ * them or none (pmtrace drops the dpm or the rpm events as a whole).
+ */
+static int read_absent(struct transition *t, const struct rec *r)
+{
+	json_object *a = field(r->o, "absent");
+	int i, n, k, dpm = 0, rpm = 0;
+
+	if (!a)
+		return 0;
+	if (!json_object_is_type(a, json_type_array))
+		return bad_field(r, "absent", "is not an array");
+	n = json_object_array_length(a);
+	for (i = 0; i < n; i++) {
+		json_object *v = json_object_array_get_idx(a, i);
+		const char *s = json_object_is_type(v, json_type_string) ?
+				json_object_get_string(v) : "";
+
+		for (k = 0; k < NR_ABSENT_DPM && strcmp(s, absent_dpm[k]); k++)
+			;
+		if (k < NR_ABSENT_DPM) {
+			dpm++;
+			continue;
+		}
+		for (k = 0; k < NR_ABSENT_RPM && strcmp(s, absent_rpm[k]); k++)
+			;
+		if (k == NR_ABSENT_RPM)
+			return bad_field(r, "absent", "entry %d = %s: not a field or record pmtrace "
+					 "can lack", i, json_object_to_json_string(v));
+		rpm++;
+	}
+	if ((dpm && dpm != NR_ABSENT_DPM) || (rpm && rpm != NR_ABSENT_RPM))
+		return bad_field(r, "absent", "names part of a group (%d of the %d dpm_device "
+				 "fields, %d of the %d rpm records): pmtrace drops a group whole",
+				 dpm, NR_ABSENT_DPM, rpm, NR_ABSENT_RPM);
+	t->no_dpm = dpm > 0;
+	t->no_rpm = rpm > 0;
+	return 0;
+}
+
 static int read_begin(struct transition *t, const struct rec *r)
 {
 	json_object *meta = field(r->o, "meta");
@@ -292,13 +344,16 @@ static int read_begin(struct transition *t, const struct rec *r)
 	}
 	if (get_str(r, r->o, "format", &format))
 		return -1;
-	if (strcmp(format, PMTRACE_FORMAT)) {
-		fprintf(stderr, "%s: record format '%s', this analysis reads '%s'%s\n",
-			t->path, format, PMTRACE_FORMAT,
-			strcmp(format, PMTRACE_FORMAT) < 0 ?
+	/* format 3 is 4 without "absent": every event was there */
+	if (strcmp(format, PMTRACE_FORMAT) && strcmp(format, PMTRACE_FORMAT_3)) {
+		fprintf(stderr, "%s: record format '%s', this analysis reads '%s' and '%s'%s\n",
+			t->path, format, PMTRACE_FORMAT_3, PMTRACE_FORMAT,
+			strcmp(format, PMTRACE_FORMAT_3) < 0 ?
 			": recorded by an older pmtrace; record again" : "");
 		return -1;
 	}
+	if (read_absent(t, r))
+		return -1;
 	if (meta && !json_object_is_type(meta, json_type_object))
 		return bad_field(r, "meta", "is not an object");
 	if (meta_str(meta, "scenario", &t->scenario) ||
@@ -392,6 +447,23 @@ static int read_phase(struct transition *t, const struct rec *r)
 	return read_cpu_times(t, p, r);
 }
 
+/* the fields a kernel without dpm_device events leaves null, all null */
+static int read_nulls(const struct rec *r)
+{
+	int k;
+
+	for (k = 0; k < NR_ABSENT_DPM - 1; k++) {	/* "uncalled" is no field */
+		json_object *v = NULL;
+
+		if (!json_object_object_get_ex(r->o, absent_dpm[k], &v))
+			return bad_field(r, absent_dpm[k], "missing");
+		if (v)
+			return bad_field(r, absent_dpm[k], "= %s: the begin record lists it as "
+					 "absent (want null)", json_object_to_json_string(v));
+	}
+	return 0;
+}
+
 /* the waits array: the devices @d blocked on */
 static int read_waits(struct names *nm, struct dev_record *d, const struct rec *r)
 {
@@ -424,18 +496,24 @@ static int read_waits(struct names *nm, struct dev_record *d, const struct rec *
 	return 0;
 }
 
-/* the record's numbers, each within its range */
-static int read_device_fields(struct dev_record *d, const struct rec *r)
+/*
+ * The record's numbers, each within its range.  Without dpm_device events
+ * (@no_dpm) the device's work is its callback: start is the callback's,
+ * queued 0 (the analyses look at t->no_dpm before reading either).
+ */
+static int read_device_fields(struct dev_record *d, const struct rec *r, int no_dpm)
 {
 	long long async, tid, nvcsw, nivcsw;
 
 	if (get_int(r, r->o, "async", 0, 1, &async) ||
 	    get_int(r, r->o, "tid", 0, MAX_TID, &tid) ||
 	    get_time(r, r->o, "nvcsw", &nvcsw) || get_time(r, r->o, "nivcsw", &nivcsw) ||
-	    get_time(r, r->o, "queued", &d->queued) ||
-	    get_int(r, r->o, "start", 1, RECORDS_MAX_VALUE, &d->start) ||
+	    (!no_dpm && get_time(r, r->o, "queued", &d->queued)) ||
+	    (!no_dpm && get_int(r, r->o, "start", 1, RECORDS_MAX_VALUE, &d->start)) ||
+	    (no_dpm && get_int(r, r->o, "callback_start", 1, RECORDS_MAX_VALUE, &d->start)) ||
 	    get_time(r, r->o, "callback_start", &d->cb_start) ||
-	    get_time(r, r->o, "callback_ns", &d->cb_ns) || get_time(r, r->o, "end", &d->end))
+	    get_time(r, r->o, "callback_ns", &d->cb_ns) || get_time(r, r->o, "end", &d->end) ||
+	    (no_dpm && read_nulls(r)))
 		return -1;
 	d->async = async;
 	d->tid = tid;
@@ -482,9 +560,9 @@ static int read_device(struct names *nm, struct transition *t, const struct rec 
 	if (d->dev < 0)
 		return bad_field(r, "device", "= \"%s\": more than %d distinct device names",
 				 dev, RECORDS_MAX_NAMES);
-	if (read_device_fields(d, r))
+	if (read_device_fields(d, r, t->no_dpm))
 		return -1;
-	return read_waits(nm, d, r);
+	return t->no_dpm ? 0 : read_waits(nm, d, r);
 }
 
 /* index of @s in @names (@n of them), or -1 */
@@ -599,6 +677,9 @@ static int read_record(struct names *nm, struct transition *t, struct rec *r,
 		return read_phase(t, r);
 	if (!strcmp(r->type, "device"))
 		return read_device(nm, t, r);
+	if ((!strcmp(r->type, "rpm_callback") || !strcmp(r->type, "rpm_request")) && t->no_rpm)
+		return bad_field(r, "type", "= \"%s\": the begin record lists it as absent",
+				 r->type);
 	if (!strcmp(r->type, "rpm_callback") || !strcmp(r->type, "rpm_request"))
 		return read_rpm(nm, t, r, r->type[4] == 'r');
 	r->type = "a";

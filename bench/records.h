@@ -70,6 +70,12 @@ struct transition {
 	struct rpm_record *rpm;		/* in file order */
 	int nrpm, caprpm;
 	int runtime_only;		/* mode "runtime": no system transition */
+	/*
+	 * The begin record's "absent": the kernel had no dpm_device events
+	 * (device records are callbacks: no queued, start, waits, outcome; a
+	 * device without a callback has none), no rpm events (no rpm records)
+	 */
+	int no_dpm, no_rpm;
 	void *meta;			/* the begin record's meta (json-c), or NULL */
 };
 

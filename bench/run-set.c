@@ -46,7 +46,8 @@ static int check_run(struct run_set *rs, const struct transition *t)
 		for (i = 0; i < rs->scen.n; i++) {
 			int twin = names_twin(rs->names, rs->scen.nodes[i].name);
 
-			if (!transition_rec(t, p, i)) {
+			/* without dpm_device events a device without a callback has none */
+			if (!transition_rec(t, p, i) && !t->no_dpm) {
 				fprintf(stderr, "%s: no %s record of device '%s': an incomplete "
 						"transition\n",
 					t->path, dpm_phase_names[p], rs->scen.nodes[i].name);
@@ -113,6 +114,14 @@ static int read_runs(struct run_set *rs, const char *const *paths)
 		if (rs->runs[r].async && rs->runs[r].mode)
 			rs->async_mode = rs->runs[r].mode;
 	}
+	for (r = 0; r < rs->nruns; r++)
+		if (rs->runs[r].no_dpm != rs->runs[0].no_dpm) {
+			fprintf(stderr, "%s: %s was recorded %s dpm_device events, %s %s: analyse "
+					"them apart\n",
+				rs->tool, rs->runs[r].path, rs->runs[r].no_dpm ? "without" : "with",
+				rs->runs[0].path, rs->runs[0].no_dpm ? "without" : "with");
+			return -1;
+		}
 	for (r = 0; r < rs->nruns; r++)
 		if (transition_index(rs->names, &rs->runs[r]) || check_run(rs, &rs->runs[r]))
 			return -1;

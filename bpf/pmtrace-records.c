@@ -97,14 +97,34 @@ static void emit(struct trace *t, json_object *o)
 	t->records++;
 }
 
+/*
+ * What a kernel without the dpm_device events leaves out (bpf/README.md):
+ * device record fields, null in every device record, and "uncalled": a
+ * device whose callback did not run in a phase has no record of it.
+ */
+static const char * const no_dpm[] = {
+	"queued", "start", "queue_ns", "wait_ns", "waits", "outcome", "uncalled",
+};
+
+/* without the rpm events: those record types */
+static const char * const no_rpm[] = { "rpm_callback", "rpm_request" };
+
 /* The first line: what the file is. */
 void write_begin(struct trace *t, json_object *meta)
 {
-	json_object *o = json_object_new_object();
+	json_object *o = json_object_new_object(), *absent = json_object_new_array();
+	size_t i;
 
 	add_str(o, "type", "begin");
 	add_str(o, "format", PMTRACE_FORMAT);
 	json_object_object_add(o, "meta", json_object_get(meta));
+	json_object_object_add(o, "absent", absent);
+	if (t->no_dpm)
+		for (i = 0; i < sizeof(no_dpm) / sizeof(no_dpm[0]); i++)
+			json_object_array_add(absent, json_object_new_string(no_dpm[i]));
+	if (t->no_rpm)
+		for (i = 0; i < sizeof(no_rpm) / sizeof(no_rpm[0]); i++)
+			json_object_array_add(absent, json_object_new_string(no_rpm[i]));
 	write_line(t, o);
 }
 
@@ -216,6 +236,9 @@ static void close_rec(struct trace *t, struct dev_rec *r)
 	add_int(o, "error", r->error);
 	add_str(o, "outcome", r->outcome == PMT_OUTCOME_UNKNOWN ?
 		"unknown" : NAME(outcome_names, r->outcome));
+	if (t->no_dpm)		/* what only dpm_device events tell: no_dpm[] but "uncalled" */
+		for (i = 0; i < (int)(sizeof(no_dpm) / sizeof(no_dpm[0])) - 1; i++)
+			json_object_object_add(o, no_dpm[i], NULL);
 	emit(t, o);
 }
 

@@ -61,11 +61,14 @@ struct trace {
 	long accounting_errors;		/* phase records without CPU times */
 	long unknown_phases;		/* phase records with CPUs of unknown state */
 	struct ksyms *ksyms;		/* read at the first callback */
+	/* the kernel lacks (or pmtrace ignores) the dpm_device, rpm events */
+	bool no_dpm, no_rpm;
 };
 
 /**
- * write_begin() - write the first record ("begin": the format and @meta)
- * @t: the recording, its output open
+ * write_begin() - write the first record ("begin": the format, @meta and
+ * the fields the kernel's events cannot fill, "absent")
+ * @t: the recording, its output open, no_dpm and no_rpm set
  * @meta: the -m KEY=VALUE pairs, an object; the record takes a reference
  */
 void write_begin(struct trace *t, json_object *meta);

@@ -13,6 +13,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 #define READ_ONCE(x) (*(volatile typeof(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile typeof(x) *)&(x) = (v))
 #define E2BIG 7		/* errno: the map is full */
 
 /*
@@ -158,6 +159,23 @@ static __always_inline __u32 online_cpus(void)
 
 	return c ? c->ncpus : 0;
 }
+
+/* the kernel has the series' dpm_device events (pmtrace.c knows) */
+static __always_inline bool have_dpm(void)
+{
+	__u32 zero = 0;
+	struct pmtrace_config *c = bpf_map_lookup_elem(&config, &zero);
+
+	return c && c->have_dpm;
+}
+
+/* without dpm_device events: the phase running now (pmtrace.h) */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct pmtrace_stock_phase);
+} stock_phase SEC(".maps");
 
 #define ALLIDLE_COUNT	0x7fULL		/* idle CPUs */
 #define ALLIDLE_PENDING	0x80ULL		/* an interval not yet in acc */
@@ -309,24 +327,43 @@ static int snap_cpu(__u32 cpu, struct snap_ctx *ctx)
 	 (__u64)(e) << 32 | (__u64)(f) << 40 | (__u64)(g) << 48 | (__u64)(h) << 56)
 
 /*
- * The step @name (a copy, PMTRACE_NAME_LEN bytes) is prepare or complete:
- * compared as words (string literals would need a .rodata.str section,
- * which Debian 12's libbpf does not load).
+ * The dpm phase whose step @name (a copy, PMTRACE_NAME_LEN bytes, zeroed
+ * past its NUL) is, or PMT_NO_PHASE: compared as three words (string
+ * literals would need a .rodata.str section, which Debian 12's libbpf
+ * does not load).
  */
-static __always_inline __u32 sync_phase_of(const char *name)
+static __always_inline __u32 phase_of(const char *name)
 {
-	__u64 head = *(const __u64 *)name, tail = *(const __u64 *)(name + 8);
+	__u64 w0 = *(const __u64 *)name, w1 = *(const __u64 *)(name + 8);
+	__u64 w2 = *(const __u64 *)(name + 16);
 
-	if (head == C8('d', 'p', 'm', '_', 'p', 'r', 'e', 'p') &&
-	    (tail & 0xffffffff) == C8('a', 'r', 'e', 0, 0, 0, 0, 0))
+	if (w0 == C8('d', 'p', 'm', '_', 'p', 'r', 'e', 'p') &&
+	    w1 == C8('a', 'r', 'e', 0, 0, 0, 0, 0))
 		return PMT_PREPARE;
-	if (head == C8('d', 'p', 'm', '_', 'c', 'o', 'm', 'p') &&
-	    tail == C8('l', 'e', 't', 'e', 0, 0, 0, 0))
+	if (w0 == C8('d', 'p', 'm', '_', 'c', 'o', 'm', 'p') &&
+	    w1 == C8('l', 'e', 't', 'e', 0, 0, 0, 0))
 		return PMT_COMPLETE;
+	if (w0 == C8('d', 'p', 'm', '_', 's', 'u', 's', 'p')) {
+		if (w1 == C8('e', 'n', 'd', 0, 0, 0, 0, 0))
+			return PMT_SUSPEND;
+		if (w1 == C8('e', 'n', 'd', '_', 'l', 'a', 't', 'e') && !w2)
+			return PMT_SUSPEND_LATE;
+		if (w1 == C8('e', 'n', 'd', '_', 'n', 'o', 'i', 'r') &&
+		    w2 == C8('q', 0, 0, 0, 0, 0, 0, 0))
+			return PMT_SUSPEND_NOIRQ;
+	}
+	if (w0 == C8('d', 'p', 'm', '_', 'r', 'e', 's', 'u')) {
+		if (w1 == C8('m', 'e', 0, 0, 0, 0, 0, 0))
+			return PMT_RESUME;
+		if (w1 == C8('m', 'e', '_', 'e', 'a', 'r', 'l', 'y') && !w2)
+			return PMT_RESUME_EARLY;
+		if (w1 == C8('m', 'e', '_', 'n', 'o', 'i', 'r', 'q') && !w2)
+			return PMT_RESUME_NOIRQ;
+	}
 	return PMT_NO_PHASE;
 }
 
-static __always_inline void note_sync_phase(__u32 phase, bool start);
+static __always_inline void note_phase(__u32 phase, bool start, __u32 tid);
 
 SEC("tp_btf/suspend_resume")
 int BPF_PROG(suspend_resume, const char *action, int val, bool start)
@@ -354,7 +391,7 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	p->e.kind = start ? PMT_PHASE_BEGIN : PMT_PHASE_END;
 	p->e.value = val;
 	bpf_probe_read_kernel_str(p->name, sizeof(p->name), action);
-	note_sync_phase(sync_phase_of(p->name), start);
+	note_phase(phase_of(p->name), start, p->e.tid);
 	p->ncpus = ncpus < PMTRACE_MAX_CPUS ? ncpus : PMTRACE_MAX_CPUS;
 	p->unknown = 0;
 	bpf_loop(p->ncpus, snap_cpu, &sc, 0);
@@ -386,9 +423,10 @@ struct work {
 	__u64 dev;			/* 0: none */
 	__u64 start, cb_start, cb_end, wait_begin;
 	__u32 cpu, nvcsw, nivcsw;
-	__u32 phase;			/* prepare or complete: the callback is the work */
+	__u32 phase;			/* the callback is the work: its phase */
 	int event;			/* its PM event, then */
 	__u32 sync_phase;		/* the thread runs prepare or complete: phase + 1 */
+	bool async;			/* no dpm events: not the phase's thread */
 };
 
 struct {
@@ -403,17 +441,30 @@ struct {
  * running the phase brackets each one's callback with
  * device_pm_callback_start/end.  That thread's task storage says it is in
  * one of them (not a global: Debian 12's libbpf would need a .data map).
+ * Without dpm_device events (a stock kernel) the other phases are known
+ * the same way, from their steps, in the stock_phase map: their callbacks
+ * run on the phase's thread (sync) or on async workers.
  */
-static __always_inline void note_sync_phase(__u32 phase, bool start)
+static __always_inline void note_phase(__u32 phase, bool start, __u32 tid)
 {
+	struct pmtrace_stock_phase *sp;
 	struct work *w;
+	__u32 zero = 0;
 
 	if (phase == PMT_NO_PHASE)
 		return;
-	w = bpf_task_storage_get(&works, bpf_get_current_task_btf(), 0,
-				 BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (w)
-		w->sync_phase = start ? phase + 1 : 0;
+	if (phase == PMT_PREPARE || phase == PMT_COMPLETE) {
+		w = bpf_task_storage_get(&works, bpf_get_current_task_btf(), 0,
+					 BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (w)
+			w->sync_phase = start ? phase + 1 : 0;
+		return;
+	}
+	sp = bpf_map_lookup_elem(&stock_phase, &zero);
+	if (!sp || have_dpm())
+		return;
+	sp->tid = tid;
+	WRITE_ONCE(sp->phase, start ? phase : PMT_NO_PHASE);
 }
 
 /* this thread's work on @dev, or NULL */
@@ -442,6 +493,7 @@ static __always_inline struct work *work_begin(struct device *dev, __u32 phase)
 	w->nvcsw = t->nvcsw;
 	w->nivcsw = t->nivcsw;
 	w->phase = phase;
+	w->async = false;
 	return w;
 }
 
@@ -475,7 +527,10 @@ static __always_inline void work_done(struct device *dev, struct work *w, __u32 
 	submit(e);
 }
 
-/* In prepare and complete a device's callback is its whole work. */
+/*
+ * In prepare and complete a device's callback is its whole work; on a
+ * kernel without dpm_device events, in every phase (all that is seen).
+ */
 SEC("tp_btf/device_pm_callback_start")
 int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 {
@@ -486,6 +541,21 @@ int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 		if (w) {
 			w->cb_start = w->start;
 			w->event = event;
+		}
+		return 0;
+	}
+	if (!have_dpm()) {
+		__u32 zero = 0, tid = (__u32)bpf_get_current_pid_tgid();
+		struct pmtrace_stock_phase *sp = bpf_map_lookup_elem(&stock_phase, &zero);
+		__u32 phase = sp ? READ_ONCE(sp->phase) : PMT_NO_PHASE;
+
+		if (phase == PMT_NO_PHASE)
+			return 0;
+		w = work_begin(dev, phase);
+		if (w) {
+			w->cb_start = w->start;
+			w->event = event;
+			w->async = tid != sp->tid;
 		}
 		return 0;
 	}
@@ -504,7 +574,7 @@ int BPF_PROG(callback_end, struct device *dev, int error)
 		return 0;
 	w->cb_end = bpf_ktime_get_ns();
 	if (w->phase != PMT_NO_PHASE)
-		work_done(dev, w, w->phase, w->event, false, error, PMT_OUTCOME_UNKNOWN);
+		work_done(dev, w, w->phase, w->event, w->async, error, PMT_OUTCOME_UNKNOWN);
 	return 0;
 }
 

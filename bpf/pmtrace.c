@@ -37,6 +37,7 @@
 #include <bpf/libbpf.h>
 #include "ksyms.h"
 #include "pmtrace.h"
+#include "pmtrace-events.h"
 #include "pmtrace-records.h"
 #include "pmtrace.skel.h"
 
@@ -54,6 +55,7 @@ struct options {
 	json_object *meta;		/* -m KEY=VALUE pairs */
 	unsigned long max_phase_keys;	/* 0: PHASE_KEYS_FIXED + 2 per CPU */
 	unsigned long max_events;	/* 0: as many as memory holds */
+	bool ignore[PMT_NR_GROUPS];	/* --ignore-events */
 };
 
 /* the last SIGINT or SIGTERM not acted on yet */
@@ -101,7 +103,7 @@ static const char doc[] =
 "command's; 128 + the signal when interrupted; 1 when events were dropped,\n"
 "reading them failed or pmtrace could not start.";
 
-enum { OPT_MAX_PHASE_KEYS = 0x100, OPT_MAX_EVENTS };
+enum { OPT_MAX_PHASE_KEYS = 0x100, OPT_MAX_EVENTS, OPT_IGNORE_EVENTS };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write records to FILE (default: standard output)", 0 },
@@ -111,6 +113,9 @@ static const struct argp_option options[] = {
 	  "Enable BPF run-time statistics and write each program's runs and ns per run to FILE",
 	  0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf's messages (debug level included)", 0 },
+	{ "ignore-events", OPT_IGNORE_EVENTS, "GROUP[,GROUP]", 0,
+	  "Do not attach the series' dpm (power:dpm_device_*) or rpm (rpm:rpm_callback_*, rpm_request_*) events: record as on a kernel without them",
+	  0 },
 	{ NULL, 0, NULL, 0, "Limits, to test the error paths:", 1 },
 	{ "max-phase-keys", OPT_MAX_PHASE_KEYS, "N", 0,
 	  "Pair begin and end events of at most N distinct steps (default: 64 + 2 per possible CPU); the events of more are dropped and counted",
@@ -133,6 +138,28 @@ static unsigned long parse_count(struct argp_state *state, const char *opt, cons
 		argp_error(state, "%s wants a number from 1 to %lu, got '%s'", opt,
 			   MAX_OPTION_VALUE, arg);
 	return n;
+}
+
+/* --ignore-events: a comma-separated list of dpm and rpm */
+static void parse_groups(struct argp_state *state, struct options *o, const char *arg)
+{
+	const char *p = arg;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int g;
+
+		for (g = PMT_GROUP_DPM; g < PMT_NR_GROUPS; g++)
+			if (len == strlen(pmt_group_names[g]) && !strncmp(p, pmt_group_names[g], len))
+				break;
+		if (g == PMT_NR_GROUPS)
+			argp_error(state, "--ignore-events takes dpm and rpm, comma-separated, got '%s'",
+				   arg);
+		o->ignore[g] = true;
+		if (!p[len])
+			return;
+		p += len + 1;
+	}
 }
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
@@ -165,6 +192,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_MAX_EVENTS:
 		o->max_events = parse_count(state, "--max-events", arg);
+		break;
+	case OPT_IGNORE_EVENTS:
+		parse_groups(state, o, arg);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s' (the command goes in -c CMD)", arg);
@@ -239,10 +269,14 @@ fail:
 	return NULL;
 }
 
-/* The programs count every online CPU as one that can be idle. */
-static int set_config(struct pmtrace_bpf *skel)
+/*
+ * The programs count every online CPU as one that can be idle, and know
+ * whether they get dpm_device events (@have_dpm); no phase runs yet.
+ */
+static int set_config(struct pmtrace_bpf *skel, bool have_dpm)
 {
-	struct pmtrace_config c = { .ncpus = sysconf(_SC_NPROCESSORS_ONLN) };
+	struct pmtrace_config c = { .ncpus = sysconf(_SC_NPROCESSORS_ONLN), .have_dpm = have_dpm };
+	struct pmtrace_stock_phase none = { .phase = PMT_NO_PHASE };
 	char want[32];
 	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
 	char got[256] = "";
@@ -263,7 +297,9 @@ static int set_config(struct pmtrace_bpf *skel)
 			got, PMTRACE_MAX_CPUS);
 		c.ncpus = 0;
 	}
-	if (bpf_map_update_elem(bpf_map__fd(skel->maps.config), &(__u32){ 0 }, &c, BPF_ANY)) {
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.config), &(__u32){ 0 }, &c, BPF_ANY) ||
+	    bpf_map_update_elem(bpf_map__fd(skel->maps.stock_phase), &(__u32){ 0 }, &none,
+				BPF_ANY)) {
 		err = -errno;
 		libbpf_failed("cannot configure the BPF programs", err);
 		return err;
@@ -545,6 +581,7 @@ struct session {
 	struct run r;
 	struct pmtrace_bpf *skel;
 	struct ring_buffer *rb;
+	struct pmt_events ev;		/* the tracepoints attached */
 	int stats_fd;
 	unsigned long long dropped;
 };
@@ -588,8 +625,11 @@ static int attach_programs(struct pmtrace_bpf *skel)
 
 	for (i = 0; i < sk->prog_cnt; i++) {
 		struct bpf_program *prog = *sk->progs[i].prog;
-		struct bpf_link *link = bpf_program__attach(prog);
+		struct bpf_link *link;
 
+		if (!bpf_program__autoload(prog))
+			continue;	/* its tracepoint is missing or ignored */
+		link = bpf_program__attach(prog);
 		if (!link) {
 			err = -errno;
 			snprintf(what, sizeof(what), "cannot attach program '%s' (%s)",
@@ -627,6 +667,12 @@ static int setup(struct session *s)
 		libbpf_failed("cannot size the rings map", err);
 		return err;
 	}
+	memcpy(s->ev.ignored, s->opt.ignore, sizeof(s->ev.ignored));
+	err = events_detect(s->skel->skeleton, &s->ev);
+	if (err)
+		return err;
+	s->t.no_dpm = !s->ev.have[PMT_GROUP_DPM];
+	s->t.no_rpm = !s->ev.have[PMT_GROUP_RPM];
 	err = pmtrace_bpf__load(s->skel);
 	if (err) {
 		libbpf_failed("cannot load the BPF programs", err);
@@ -636,7 +682,7 @@ static int setup(struct session *s)
 	s->rb = open_rings(s->skel, ncpus, &s->t);
 	if (!s->rb)
 		return -EIO;
-	err = set_config(s->skel);
+	err = set_config(s->skel, s->ev.have[PMT_GROUP_DPM]);
 	if (err)
 		return err;
 	if (s->opt.stats_path) {

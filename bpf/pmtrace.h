@@ -21,7 +21,7 @@
 #define PMTRACE_RING_BYTES (16 << 20)
 
 /* the record format's name and version, in every file's begin record */
-#define PMTRACE_FORMAT "pmtrace-records-3"
+#define PMTRACE_FORMAT "pmtrace-records-4"
 
 /* CPUs whose busy and idle time pmtrace accounts (cpu_acct map) */
 #define PMTRACE_MAX_CPUS 64
@@ -44,7 +44,8 @@ enum pmtrace_kind {
 	/*
 	 * PMT_DONE: power:dpm_device_end, with what dpm_device_start and
 	 * device_pm_callback_start/end left in the thread's task storage;
-	 * in prepare and complete: device_pm_callback_end
+	 * in prepare and complete, and in every phase on a kernel without
+	 * dpm_device events: device_pm_callback_end
 	 */
 	PMT_DONE,
 	PMT_RPM_CB_START,	/* rpm:rpm_callback_start */
@@ -94,7 +95,22 @@ struct pmtrace_allidle {
 /* config map: what user space tells the programs before they attach */
 struct pmtrace_config {
 	unsigned int ncpus;		/* online CPUs: all idle = this many */
-	unsigned int pad;
+	/*
+	 * 0: the kernel has no power:dpm_device_* events (a stock kernel, or
+	 * --ignore-events dpm): a device's work in a phase is its callback,
+	 * seen by device_pm_callback_start/end on whatever thread ran it
+	 */
+	unsigned int have_dpm;
+};
+
+/*
+ * stock_phase map, without dpm_device events: the dpm phase running now
+ * (PMT_NO_PHASE between phases) and the thread that runs it, from
+ * power:suspend_resume; a callback on another thread ran asynchronously.
+ */
+struct pmtrace_stock_phase {
+	unsigned int phase;
+	unsigned int tid;
 };
 
 struct pmtrace_event {

@@ -71,7 +71,7 @@ check "chain resume critical path: 3 devices, callback 0.6 (sync 0.6), queue 0.0
 check "all phases: 1.2 vs 1.3 ms, bound 1.2, 92.3 %" \
 	has "$w/chain.out" all "1.200 1.300 0.92x 1.200 0.000 1.200 92.3% 0"
 check "summary line: KEY=VALUE for the whole transition" \
-	[ "$(cat "$w/chain.sum")" = "scenario=chain devices=3 links=2 phases=8 clock=virtual cpus=2 t_sync=1.200 t_async=1.300 speedup=0.92 graph=1.200 floor=0.000 busy_sync=0.000 busy_async=0.000 overhead=0.000 bound=1.200 efficiency=92.3 workers=1.0 max_running=3.0 switches=0 blocked=2 violations=0" ]
+	[ "$(cat "$w/chain.sum")" = "scenario=chain devices=3 links=2 phases=8 clock=virtual cpus=2 t_sync=1.200 t_async=1.300 speedup=0.92 graph=1.200 floor=0.000 busy_sync=0.000 busy_async=0.000 overhead=0.000 bound=1.200 efficiency=92.3 workers=1.0 max_running=3.0 switches=0 blocked=2 violations=0 events=series" ]
 check "phases.dat for the plot: phase, sync, async, bound, graph, CPU floor" \
 	grep -qx "resume 0.600 0.700 0.600 0.600 0.000" "$w/chain.dat"
 
