@@ -7,23 +7,49 @@
 
 TOP       := $(CURDIR)
 BUILD     := $(TOP)/build
-TREE      := $(BUILD)/linux
-#> TARBALL=/usr/src/linux-source-6.12.tar.xz  the kernel source the series applies to
-TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
+#> LINUX=6.12  the kernel version built: 6.12 (the series' base) or 6.1 (with SERIES=none: Debian's linux-source-6.1)
+LINUX     ?= 6.12
+#> TARBALL=/usr/src/linux-source-$(LINUX).tar.xz  the kernel source
+TARBALL   ?= /usr/src/linux-source-$(LINUX).tar.xz
+#> SERIES=patches  the patches applied to the tree; none: the stock kernel (build/linux-$(LINUX)-stock, build/obj-$(LINUX)-stock)
+SERIES    ?= patches
 #> KCONFIG=lab  lab | debug (lockdep, KASAN, hung-task checks: build/obj-debug) for make kernel
 KCONFIG   ?= lab
 #> JOBS=3  kernel build jobs; for make bench, virtual-clock guests side by side (default 2)
 JOBS      ?= 3
 
+ifeq ($(SERIES),patches)
+ifneq ($(LINUX),6.12)
+$(error the series applies to 6.12, LINUX=$(LINUX) is for SERIES=none (the stock kernel))
+endif
+TREE      := $(BUILD)/linux
+PATCHDIR  := $(TOP)/patches
+OBJ_SUFFIX :=
+else ifeq ($(SERIES),none)
+ifneq ($(filter-out 6.12 6.1,$(LINUX)),)
+$(error LINUX must be 6.12 or 6.1, got '$(LINUX)')
+endif
+TREE      := $(BUILD)/linux-$(LINUX)-stock
+PATCHDIR  := none
+OBJ_SUFFIX := -$(LINUX)-stock
+else
+$(error SERIES must be patches or none, got '$(SERIES)')
+endif
+
 ifeq ($(KCONFIG),lab)
-OBJ       := $(BUILD)/obj
+OBJ       := $(BUILD)/obj$(OBJ_SUFFIX)
 FRAGMENTS := lab/kernel.config
 else ifeq ($(KCONFIG),debug)
+ifeq ($(SERIES),none)
+$(error KCONFIG=debug is the series' kernel: no SERIES=none)
+endif
 OBJ       := $(BUILD)/obj-debug
 FRAGMENTS := lab/kernel.config lab/kernel-debug.config
 else
 $(error KCONFIG must be lab or debug, got '$(KCONFIG)')
 endif
+# the lab kernel (the series, lab configuration): pmtrace's BTF, pmsynth's build
+LAB_OBJ   := $(BUILD)/obj
 
 BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
 KMAKE     := $(MAKE) -C $(TREE) O=$(OBJ) ARCH=x86_64
@@ -124,11 +150,11 @@ all: kernel initramfs pmsynth tools bpf acpi
 
 #> deps  install the missing Debian packages (quick when all are present)
 deps:
-	@lab/deps.sh
+	@lab/deps.sh $(if $(filter-out 6.12,$(LINUX)),linux-source-$(LINUX))
 
 #> tree  unpack the kernel into build/linux and apply patches/series (no-op when unchanged)
 tree: deps
-	@lab/kernel-tree.sh $(TARBALL) $(TREE) $(TOP)/patches
+	@lab/kernel-tree.sh $(TARBALL) $(TREE) $(PATCHDIR)
 
 $(OBJ)/.pmlab-config: $(FRAGMENTS) lab/kernel-config.sh $(TREE)/.pmlab-series
 	@lab/kernel-config.sh $(TREE) $(OBJ) $(FRAGMENTS)
@@ -165,8 +191,11 @@ module: kernel
 	@test -n "$(M)" || { echo "module: set M=<module directory>" >&2; exit 1; }
 	@$(KMAKE) -s M=$(abspath $(M)) modules
 
-#> pmsynth  the synthetic-device module lab/pmsynth/pmsynth.ko (with KSRC=: for your kernel)
-ifeq ($(strip $(KSRC)),)
+#> pmsynth  the synthetic-device module lab/pmsynth/pmsynth.ko (KSRC=: for your kernel; SERIES=none: build/pmsynth-$(LINUX)-stock)
+ifeq ($(SERIES),none)
+pmsynth: kernel
+	@lab/own-kernel.sh $(OBJ) $(BUILD)/pmsynth$(OBJ_SUFFIX)
+else ifeq ($(strip $(KSRC)),)
 pmsynth: kernel
 	@$(KMAKE) -s M=$(TOP)/lab/pmsynth modules
 else
@@ -183,9 +212,9 @@ own-pmsynth: deps
 tools: deps
 	@$(MAKE) -s -C bench O=$(TOOLS)
 
-#> bpf  build/bpf/pmtrace (vmlinux.h generated from the lab kernel's BTF)
+#> bpf  build/bpf/pmtrace (vmlinux.h generated from the lab kernel's BTF; it runs on the stock kernels too)
 bpf: kernel
-	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(OBJ)/vmlinux
+	@$(MAKE) -s -C bpf O=$(BUILD)/bpf VMLINUX=$(LAB_OBJ)/vmlinux
 
 ACPI_AML := $(patsubst lab/acpi/%.asl,$(BUILD)/acpi/%.aml,$(wildcard lab/acpi/*.asl))
 $(BUILD)/acpi/%.aml: lab/acpi/%.asl | deps
@@ -241,6 +270,11 @@ debug: tree
 	@mkdir -p $(BUILD)/pmsynth-debug
 	@cp -p lab/pmsynth/Kbuild lab/pmsynth/*.c lab/pmsynth/*.h $(BUILD)/pmsynth-debug/
 	@$(MAKE) -C $(TREE) O=$(BUILD)/obj-debug ARCH=x86_64 -s M=$(BUILD)/pmsynth-debug modules
+
+#> stock  the stock kernels (the lab configuration, no series): build/obj-6.12-stock and build/obj-6.1-stock, for make check
+stock:
+	@$(MAKE) --no-print-directory SERIES=none LINUX=6.12 kernel
+	@$(MAKE) --no-print-directory SERIES=none LINUX=6.1 kernel
 
 #> checkpatch  checkpatch.pl --strict over the series; fails on any finding
 checkpatch: tree

@@ -6,6 +6,9 @@
 # installs what is missing with apt-get, as root, and the npm packages of
 # plots/package-lock.json (exact versions and hashes) into build/node with
 # npm ci.  A package that cannot be installed stops with its name.
+#
+# Usage: deps.sh [PACKAGE...]   (more packages: linux-source-6.1 for the
+# stock 6.1 kernel)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -13,7 +16,7 @@ PACKAGES="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev
 dwarves cpio xz-utils git patch file qemu-system-x86 bpftrace libbpf-dev
 bpftool clang llvm trace-cmd gnuplot-nox busybox-static kmod
 device-tree-compiler libfdt-dev libjson-c-dev jq python3 python3-ply python3-git pkg-config
-libclang-rt-14-dev expect acpica-tools chromium parallel python3-jsonschema"
+libclang-rt-14-dev expect acpica-tools chromium parallel python3-jsonschema $*"
 
 # shellcheck disable=SC2086
 installed=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PACKAGES 2>/dev/null |

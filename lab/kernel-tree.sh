@@ -1,16 +1,17 @@
 #!/bin/sh
 # kernel-tree.sh - prepare the lab's kernel source tree.
 #
-# Usage: kernel-tree.sh TARBALL TREE PATCHDIR
+# Usage: kernel-tree.sh TARBALL TREE PATCHDIR|none
 #
-# Unpacks TARBALL (Debian's linux-source-6.12) into TREE once, records the
+# Unpacks TARBALL (Debian's linux-source-6.12, or -6.1) into TREE once, records the
 # pristine sources as a git commit tagged "pristine", then applies every
 # patch named in PATCHDIR/series, in order, with "git am".  The tree is a
 # build product: it lives in an ignored directory and is never committed to
 # the project.
 #
 # Incremental: TREE/.pmlab-series holds a hash of the series file and every
-# patch it names.  When it matches, nothing is touched (so nothing rebuilds).
+# patch it names ("none": PATCHDIR none, the stock kernel, no patch).
+# When it matches, nothing is touched (so nothing rebuilds).
 # When it differs, the tree is reset to "pristine" with "git checkout", which
 # only rewrites files whose contents differ, and the series is re-applied;
 # files the old and the new series leave with the same contents get their
@@ -24,23 +25,25 @@ set -eu
 
 die() { echo "kernel-tree: $*" >&2; exit 1; }
 
-[ $# -eq 3 ] || die "usage: kernel-tree.sh TARBALL TREE PATCHDIR"
+[ $# -eq 3 ] || die "usage: kernel-tree.sh TARBALL TREE PATCHDIR|none"
 tarball=$1 tree=$2 patchdir=$3
 series=$patchdir/series
 
-[ -f "$series" ] || die "no series file: $series"
-
-# Every name in the series, in order (comments and blank lines skipped).
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
-for p in $patches; do
-	[ -f "$patchdir/$p" ] || die "patch $p is listed in $series but missing"
-done
-
-want=$( (cat "$series"; for p in $patches; do cat "$patchdir/$p"; done) |
-	sha256sum | cut -d' ' -f1)
+if [ "$patchdir" = none ]; then
+	patches= want=none
+else
+	[ -f "$series" ] || die "no series file: $series"
+	# Every name in the series, in order (comments and blank lines skipped).
+	patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+	for p in $patches; do
+		[ -f "$patchdir/$p" ] || die "patch $p is listed in $series but missing"
+	done
+	want=$( (cat "$series"; for p in $patches; do cat "$patchdir/$p"; done) |
+		sha256sum | cut -d' ' -f1)
+fi
 
 if [ ! -f "$tree/.pmlab-pristine" ]; then
-	[ -f "$tarball" ] || die "kernel source $tarball not found (apt-get install linux-source-6.12)"
+	[ -f "$tarball" ] || die "kernel source $tarball not found (apt-get install $(basename "$tarball" .tar.xz))"
 	echo "kernel-tree: unpacking $tarball into $tree"
 	rm -rf "$tree" "$tree.tmp"
 	mkdir -p "$tree.tmp"
@@ -107,4 +110,8 @@ if [ -d "$keep" ]; then
 	rm -rf "$keep"
 fi
 echo "$want" > .pmlab-series
-echo "kernel-tree: applied $n patch(es) from $series"
+if [ "$patchdir" = none ]; then
+	echo "kernel-tree: $tree is the stock kernel (no patch)"
+else
+	echo "kernel-tree: applied $n patch(es) from $series"
+fi
