@@ -532,6 +532,20 @@ static int read_device_fields(struct dev_record *d, const struct rec *r, int no_
 	return 0;
 }
 
+/* "parent" (format 4): a name, or null for a device without a parent */
+static int read_parent(struct dev_record *d, const struct rec *r)
+{
+	json_object *v = NULL;
+	const char *s;
+
+	if (!json_object_object_get_ex(r->o, "parent", &v) || !v)
+		return 0;
+	if (get_str(r, r->o, "parent", &s))
+		return -1;
+	d->parent = strdup(s);
+	return d->parent ? 0 : bad_field(r, "parent", "out of memory");
+}
+
 static int read_device(struct names *nm, struct transition *t, const struct rec *r)
 {
 	const char *dev, *phase;
@@ -560,7 +574,7 @@ static int read_device(struct names *nm, struct transition *t, const struct rec 
 	if (d->dev < 0)
 		return bad_field(r, "device", "= \"%s\": more than %d distinct device names",
 				 dev, RECORDS_MAX_NAMES);
-	if (read_device_fields(d, r, t->no_dpm))
+	if (read_device_fields(d, r, t->no_dpm) || read_parent(d, r))
 		return -1;
 	return t->no_dpm ? 0 : read_waits(nm, d, r);
 }
@@ -859,6 +873,7 @@ void transition_free(struct transition *t)
 		for (i = 0; i < t->nrecs[p]; i++) {
 			free(t->recs[p][i].waits);
 			free(t->recs[p][i].wait_ns);
+			free(t->recs[p][i].parent);
 		}
 		free(t->recs[p]);
 		free(t->index[p]);

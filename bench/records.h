@@ -31,6 +31,7 @@ struct dev_record {
 	long long switches;		/* its thread's, start to done */
 	int *waits, nwaits;		/* devices it blocked on */
 	long long *wait_ns;		/* how long, each */
+	char *parent;			/* its parent's name (format 4), or NULL */
 };
 
 /* runtime PM records (pmtrace's rpm_callback and rpm_request) */

@@ -87,10 +87,81 @@ static int resolve_clock(struct run_set *rs)
 	return 0;
 }
 
+/*
+ * @name is a twin's: BASE.K (K a number from 2) of a BASE the scenario
+ * also has (sysfs2scen names same-named devices so, in path order).  The
+ * node of BASE, or -1.
+ */
+static int twin_base(const struct scenario *s, const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	char base[256];
+	size_t len;
+
+	if (!dot || !dot[1] || strspn(dot + 1, "0123456789") != strlen(dot + 1) ||
+	    dot[1] == '0' || !strcmp(dot + 1, "1"))
+		return -1;
+	len = dot - name;
+	if (len >= sizeof(base))
+		return -1;
+	memcpy(base, name, len);
+	base[len] = '\0';
+	return scenario_find(s, base);
+}
+
+/* the scenario node @c's parent has the name a record gives (@parent)? */
+static int parent_is(const struct scenario *s, int c, const char *parent)
+{
+	int p = s->nodes[c].parent, b;
+
+	if (p < 0)
+		return !*parent;
+	if (!strcmp(s->nodes[p].name, parent))
+		return 1;
+	b = twin_base(s, s->nodes[p].name);	/* the parent a twin itself */
+	return b >= 0 && !strcmp(s->nodes[b].name, parent);
+}
+
+/*
+ * A machine's graph (sysfs2scen) has devices of one name as BASE, BASE.2,
+ * ... in path order; records name them as they come in a phase (BASE,
+ * BASE#2: records.h), an order that changes from phase to phase.  Their
+ * parents tell them apart: each such record goes to the one twin whose
+ * parent has the record's parent's name.  @head[i]: the node of BASE for
+ * the twins of a group (BASE itself included), else -1.
+ */
+static void resolve_twins(struct run_set *rs, struct transition *t, const int *head)
+{
+	const struct scenario *s = &rs->scen;
+	int p, i, c;
+
+	for (p = 0; p < DPM_NR_PHASES; p++)
+		for (i = 0; i < t->nrecs[p]; i++) {
+			struct dev_record *d = &t->recs[p][i];
+			const char *name = names_get(rs->names, d->dev);
+			char base[256];
+			int b, found = -1, matches = 0;
+
+			if (!d->parent)
+				continue;
+			snprintf(base, sizeof(base), "%.*s", (int)strcspn(name, "#"), name);
+			b = scenario_find(s, base);
+			if (b < 0 || head[b] != b)
+				continue;
+			for (c = 0; c < s->n; c++)
+				if (head[c] == b && parent_is(s, c, d->parent)) {
+					found = c;
+					matches++;
+				}
+			if (matches == 1)
+				d->dev = found;
+		}
+}
+
 /* the records files into rs->runs[]; one async mode among them */
 static int read_runs(struct run_set *rs, const char *const *paths)
 {
-	int r, i;
+	int r, i, *head;
 
 	for (i = 0; i < rs->scen.n; i++)
 		if (names_id(rs->names, rs->scen.nodes[i].name, 1) != i) {
@@ -114,6 +185,22 @@ static int read_runs(struct run_set *rs, const char *const *paths)
 		if (rs->runs[r].async && rs->runs[r].mode)
 			rs->async_mode = rs->runs[r].mode;
 	}
+	head = malloc(sizeof(int) * (rs->scen.n + 1));
+	if (!head) {
+		fprintf(stderr, "%s: out of memory\n", rs->tool);
+		return -1;
+	}
+	for (i = 0; i < rs->scen.n; i++)
+		head[i] = -1;
+	for (i = 0; i < rs->scen.n; i++) {
+		int b = twin_base(&rs->scen, rs->scen.nodes[i].name);
+
+		if (b >= 0)
+			head[i] = head[b] = b;
+	}
+	for (r = 0; r < rs->nruns; r++)
+		resolve_twins(rs, &rs->runs[r], head);
+	free(head);
 	for (r = 0; r < rs->nruns; r++)
 		if (rs->runs[r].no_dpm != rs->runs[0].no_dpm) {
 			fprintf(stderr, "%s: %s was recorded %s dpm_device events, %s %s: analyse "

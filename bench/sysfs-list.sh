@@ -6,7 +6,8 @@
 # Writes OUTDIR/devices.txt: a device directory a line, then a tab and
 # what sysfs2scen takes from it (subsystem=bus/NAME|class/NAME,
 # async=enabled|disabled from power/async where the kernel shows it,
-# of_node=0|1, waiting_for_supplier=0|1); OUTDIR/links.txt: "SUPPLIER
+# pm=0|1 (whether it has power/: a device the PM core leaves out has
+# none), of_node=0|1, waiting_for_supplier=0|1); OUTDIR/links.txt: "SUPPLIER
 # CONSUMER" per /sys/class/devlink entry.  Then: sysfs2scen
 # OUTDIR/devices.txt OUTDIR/links.txt > machine.txt
 set -eu
@@ -27,6 +28,7 @@ while read -r d; do
 	fi
 	v=$(cat "$d/power/async" 2>/dev/null || true)
 	case $v in enabled|disabled) a="$a async=$v";; esac
+	if [ -d "$d/power" ]; then a="$a pm=1"; else a="$a pm=0"; fi
 	if [ -e "$d/of_node" ]; then a="$a of_node=1"; else a="$a of_node=0"; fi
 	v=$(cat "$d/waiting_for_supplier" 2>/dev/null || true)
 	case $v in 0|1) a="$a waiting_for_supplier=$v";; esac

@@ -7,14 +7,18 @@
  *
  * where devices.txt and links.txt are what bench/sysfs-list.sh writes on
  * the machine to import (a device directory a line, with its subsystem,
- * power/async, of_node and waiting_for_supplier after a tab; "SUPPLIER
+ * power/async, whether it has power/ (pm), of_node and
+ * waiting_for_supplier after a tab; "SUPPLIER
  * CONSUMER" per /sys/class/devlink entry); --sysfs reads the same two
  * lists from the running system's sysfs (or a copy of it at ROOT), only
  * reading.  A bare path (no tab) is a device with no attributes: sync,
  * dependencies unknown.
  *
  * Every directory of DEVICES becomes a device, under the nearest of its
- * ancestor directories that is also listed (the sysfs device tree).  Every
+ * ancestor directories that is also listed (the sysfs device tree),
+ * except those with pm=0: a device the PM core does not list
+ * (device_pm_not_required(): no power/ directory, no callbacks, no
+ * record in a transition) is left out, its children under its ancestor.  Every
  * "SUPPLIER CONSUMER" line of LINKS becomes a pm_link (master = supplier),
  * under the rules of scenario_link(): no self/ancestor links, duplicates
  * merged, a link that would close a cycle dropped (first come, first
@@ -50,6 +54,7 @@ struct dev_path {
 	int async;		/* power/async: enabled 1, disabled 0 */
 	int of_node;		/* has a devicetree node */
 	int waiting;		/* waiting_for_supplier */
+	int pm;			/* has power/ (the PM core lists it) */
 	char subsystem[64];	/* "bus/pci", "class/net"; "" not given */
 };
 
@@ -75,7 +80,8 @@ static const char doc[] =
 "  sysfs2scen DIR/devices.txt DIR/links.txt > machine.txt\n"
 "A DEVICES line is a path, optionally a tab and KEY=VALUE attributes:\n"
 "subsystem=bus/NAME|class/NAME, async=enabled|disabled (power/async),\n"
-"of_node=0|1, waiting_for_supplier=0|1.  A device is async as power/async\n"
+"of_node=0|1, waiting_for_supplier=0|1, pm=0|1 (has power/; pm=0: left out,\n"
+"the PM core does not list it).  A device is async as power/async\n"
 "says, else as 6.12 makes its subsystem; its dependencies count as known\n"
 "when it is async that way, or it has a DT node and no supplier waited for\n"
 "(bench/scenarios/README.md).\n"
@@ -180,6 +186,8 @@ static int parse_attrs(struct dev_path *d, const char *file, int lineno, char *a
 		else if (!strcmp(tok, "waiting_for_supplier") &&
 			 (!strcmp(val, "0") || !strcmp(val, "1")))
 			d->waiting = *val - '0';
+		else if (!strcmp(tok, "pm") && (!strcmp(val, "0") || !strcmp(val, "1")))
+			d->pm = *val - '0';
 		else if (!strcmp(tok, "subsystem") && *val && strlen(val) < sizeof(d->subsystem))
 			snprintf(d->subsystem, sizeof(d->subsystem), "%s", val);
 		else
@@ -190,12 +198,18 @@ bad:
 	if (val)
 		val[-1] = '=';	/* the whole KEY=VALUE in the message */
 	fprintf(stderr, "sysfs2scen: %s:%d: '%s' is not one of async=enabled|disabled, "
-			"of_node=0|1, waiting_for_supplier=0|1, subsystem=bus/NAME|class/NAME\n",
+			"of_node=0|1, waiting_for_supplier=0|1, pm=0|1, subsystem=bus/NAME|class/NAME\n",
 		file, lineno, tok);
 	return -1;
 }
 
-/* One DEVICES line (not blank) into @paths[*@n]; 0 or -1 (said). */
+/* devices left out: without power/, which the PM core does not list */
+static int not_pm;
+
+/*
+ * One DEVICES line (not blank) into @paths[*@n], unless it says pm=0;
+ * 0 or -1 (said).
+ */
 static int add_path(struct dev_path *paths, int *n, const char *file, int lineno,
 		    char *line)
 {
@@ -215,11 +229,16 @@ static int add_path(struct dev_path *paths, int *n, const char *file, int lineno
 	d->async = -1;
 	d->of_node = -1;
 	d->waiting = -1;
+	d->pm = -1;
 	d->subsystem[0] = '\0';
 	if (tab) {
 		*tab = '\0';
 		if (parse_attrs(d, file, lineno, tab + 1))
 			return -1;
+	}
+	if (!d->pm) {		/* device_pm_not_required(): no part in a transition */
+		not_pm++;
+		return 0;
 	}
 	d->path = strdup(line);
 	if (!d->path) {
@@ -427,6 +446,8 @@ static void print_dev(const char *path)
 	read_attr(path, "power/async", v, sizeof(v));
 	if (!strcmp(v, "enabled") || !strcmp(v, "disabled"))
 		fprintf(walk_out, "async=%s ", v);
+	snprintf(f, sizeof(f), "%s/power", path);
+	fprintf(walk_out, "pm=%d ", !access(f, F_OK));
 	snprintf(f, sizeof(f), "%s/of_node", path);
 	fprintf(walk_out, "of_node=%d", !access(f, F_OK));
 	read_attr(path, "waiting_for_supplier", v, sizeof(v));
@@ -572,6 +593,10 @@ int main(int argc, char **argv)
 	}
 	n = read_devices(devs, a.devices_file, paths);
 	fclose(devs);
+	if (n >= 0 && not_pm)
+		fprintf(stderr, "sysfs2scen: %d devices without power/ (not PM-managed: no part in "
+				"a transition) left out\n",
+			not_pm);
 	if (n < 0) {
 		fclose(links);
 		free(paths);

@@ -199,11 +199,18 @@ int by_dev(const void *a, const void *b)
 	return x->dev < y->dev ? -1 : x->dev > y->dev;
 }
 
+/* The names of the device at @dev, or NULL if the names map lacks it. */
+static const struct dev_name *names_of_dev(const struct trace *t, unsigned long long dev)
+{
+	struct dev_name key = { .dev = dev };
+
+	return bsearch(&key, t->dev_names, t->ndev_names, sizeof(key), by_dev);
+}
+
 /* The name of the device at @dev ("?" if the names map lacks it). */
 static const char *name_of_dev(const struct trace *t, unsigned long long dev)
 {
-	struct dev_name key = { .dev = dev };
-	const struct dev_name *n = bsearch(&key, t->dev_names, t->ndev_names, sizeof(key), by_dev);
+	const struct dev_name *n = names_of_dev(t, dev);
 
 	return n ? n->name : "?";
 }
@@ -211,10 +218,16 @@ static const char *name_of_dev(const struct trace *t, unsigned long long dev)
 static void close_rec(struct trace *t, struct dev_rec *r)
 {
 	json_object *o = json_object_new_object(), *w = json_object_new_object();
+	const struct dev_name *n;
 	int i;
 
 	add_str(o, "type", "device");
 	add_str(o, "device", name_of_dev(t, r->dev));
+	n = names_of_dev(t, r->dev);
+	if (n && n->parent[0])
+		add_str(o, "parent", n->parent);
+	else
+		json_object_object_add(o, "parent", NULL);
 	add_str(o, "phase", NAME(phase_names, r->phase));
 	add_int(o, "event", r->event);
 	add_int(o, "async", r->async);

@@ -26,6 +26,7 @@ struct step {
 struct dev_name {
 	unsigned long long dev;
 	char name[PMTRACE_NAME_LEN];
+	char parent[PMTRACE_NAME_LEN];	/* "" without one */
 };
 
 /*

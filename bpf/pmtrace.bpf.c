@@ -133,16 +133,22 @@ struct {
 
 /*
  * @dev's name into the names map, unless it is there: dev_name(), the
- * kobject's name.  A full map counts as a drop (records would lack names).
+ * kobject's name, and its parent's.  A full map counts as a drop (records would lack names).
  */
 static __always_inline void note_name(struct device *dev)
 {
 	__u64 key = (__u64)dev;
 	struct pmtrace_name n;
+	struct device *parent;
 
 	if (!dev || bpf_map_lookup_elem(&names, &key))
 		return;
 	bpf_probe_read_kernel_str(n.name, sizeof(n.name), BPF_CORE_READ(dev, kobj.name));
+	parent = BPF_CORE_READ(dev, parent);
+	n.parent[0] = '\0';
+	if (parent)
+		bpf_probe_read_kernel_str(n.parent, sizeof(n.parent),
+					  BPF_CORE_READ(parent, kobj.name));
 	if (bpf_map_update_elem(&names, &key, &n, BPF_NOEXIST) == -E2BIG)
 		count_drop();
 }

@@ -394,6 +394,7 @@ static int read_names(struct pmtrace_bpf *skel, struct trace *t)
 	size_t cap = 0;
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		struct pmtrace_name v;
 		struct dev_name *n;
 
 		key = next;
@@ -407,9 +408,12 @@ static int read_names(struct pmtrace_bpf *skel, struct trace *t)
 		}
 		n = &t->dev_names[t->ndev_names];
 		n->dev = key;
-		if (bpf_map_lookup_elem(fd, &key, n->name))
+		if (bpf_map_lookup_elem(fd, &key, &v))
 			continue;
+		memcpy(n->name, v.name, sizeof(n->name));
+		memcpy(n->parent, v.parent, sizeof(n->parent));
 		n->name[PMTRACE_NAME_LEN - 1] = '\0';
+		n->parent[PMTRACE_NAME_LEN - 1] = '\0';
 		t->ndev_names++;
 	}
 	qsort(t->dev_names, t->ndev_names, sizeof(*t->dev_names), by_dev);

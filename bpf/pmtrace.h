@@ -56,9 +56,15 @@ enum pmtrace_kind {
 	PMT_NR_KINDS,
 };
 
-/* names map: a device's name, by its struct device pointer */
+/*
+ * names map: a device's name and its parent's ("" without one), by its
+ * struct device pointer: names are unique on a bus, not in a machine
+ * (an ACPI device and the platform device made of it share one); the
+ * parent tells such twins apart in an imported graph (sysfs2scen)
+ */
 struct pmtrace_name {
 	char name[PMTRACE_NAME_LEN];
+	char parent[PMTRACE_NAME_LEN];
 };
 
 /* names map entries: devices a trace can name */

@@ -6,7 +6,7 @@
 # DT devices fw_devlink linked), dt2scen from a hand-made device tree (by
 # bus; unknown after a cut list, a cycle or interrupt-map), --all-async.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 28
+tap_plan 31
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 t=$BUILD/tools
@@ -138,4 +138,19 @@ check "under an mmc node: an SDIO function (reg) async, an OPP table (no reg) sy
 	"grep -qx 'wifi@1 parent=mmc@a000' '$w/dt.txt' && grep -qx 'opp-table parent=mmc@a000 async=0' '$w/dt.txt'"
 check "of a cycle, the link kept is known, the one dropped makes its consumer unknown" sh -c \
 	"grep -qx 'a@7000 parent=soc masters=b@8000 async=0' '$w/dt.txt' && grep -qx 'b@8000 parent=soc async=0 deps=unknown' '$w/dt.txt'"
+
+# a device without power/ (device_pm_not_required(): the PM core does not
+# list it, it has no record in a transition) is left out, its child under
+# its parent; from sysfs and from sysfs-list.sh's lists alike
+s2=$w/sys2
+mkdir -p "$s2/devices/top/power" "$s2/devices/top/nopm/leaf/power"
+: > "$s2/devices/top/uevent"; : > "$s2/devices/top/nopm/uevent"; : > "$s2/devices/top/nopm/leaf/uevent"
+"$t/sysfs2scen" --sysfs="$s2" > "$w/nopm.txt" 2> "$w/nopm.err"
+check "a device without power/ is left out, its child under its parent" sh -c \
+	"grep -qx 'leaf parent=top async=0 deps=unknown' '$w/nopm.txt' && ! grep -q '^nopm' '$w/nopm.txt'"
+check "and sysfs2scen says so" contains "$w/nopm.err" "1 devices without power/ (not PM-managed"
+"$TOP/bench/sysfs-list.sh" "$w/lists2" "$s2" > /dev/null &&
+	"$t/sysfs2scen" "$w/lists2/devices.txt" "$w/lists2/links.txt" 2>/dev/null | sed 1d > "$w/nopm-lists.txt"
+check "sysfs-list.sh marks it pm=0: the same scenario" sh -c \
+	"grep -q 'nopm	.*pm=0' '$w/lists2/devices.txt' && sed 1d '$w/nopm.txt' | cmp -s - '$w/nopm-lists.txt'"
 tap_done
