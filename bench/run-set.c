@@ -109,13 +109,18 @@ static int twin_base(const struct scenario *s, const char *name)
 	return scenario_find(s, base);
 }
 
-/* the scenario node @c's parent has the name a record gives (@parent)? */
+/*
+ * The scenario node @c's parent has the name a record gives (@parent)?  A
+ * node without one: the record's parent is none of the scenario's devices
+ * (pmtrace gives a device without a parent device the directory sysfs
+ * shows it in: "devices", a class directory).
+ */
 static int parent_is(const struct scenario *s, int c, const char *parent)
 {
 	int p = s->nodes[c].parent, b;
 
 	if (p < 0)
-		return !*parent;
+		return scenario_find(s, parent) < 0;
 	if (!strcmp(s->nodes[p].name, parent))
 		return 1;
 	b = twin_base(s, s->nodes[p].name);	/* the parent a twin itself */

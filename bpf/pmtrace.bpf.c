@@ -133,7 +133,8 @@ struct {
 
 /*
  * @dev's name into the names map, unless it is there: dev_name(), the
- * kobject's name, and its parent's.  A full map counts as a drop (records would lack names).
+ * kobject's name, and its parent's (the parent device's, else the
+ * directory sysfs shows it in).  A full map counts as a drop (records would lack names).
  */
 static __always_inline void note_name(struct device *dev)
 {
@@ -149,6 +150,9 @@ static __always_inline void note_name(struct device *dev)
 	if (parent)
 		bpf_probe_read_kernel_str(n.parent, sizeof(n.parent),
 					  BPF_CORE_READ(parent, kobj.name));
+	else	/* a bus's dev_root (system/container), "devices", a class directory */
+		bpf_probe_read_kernel_str(n.parent, sizeof(n.parent),
+					  BPF_CORE_READ(dev, kobj.parent, name));
 	if (bpf_map_update_elem(&names, &key, &n, BPF_NOEXIST) == -E2BIG)
 		count_drop();
 }
