@@ -17,6 +17,8 @@
 #   WAKE     N: arm the RTC (/sys/class/rtc/rtc0/wakealarm) N s ahead of
 #            each transition (real sleep needs a wake source)
 #   CLOCK    the records' clock (default real; pmlab's guests: virtual)
+#   PMTRACE_ARGS  more pmtrace arguments (--ignore-events dpm,rpm: record
+#            a kernel with the series as one without)
 # Writes OUTDIR/devices.txt, links.txt (sysfs-list.sh), machine.txt (the
 # scenario: sysfs2scen), sync-N.jsonl and async-N.jsonl (pmtrace, each
 # naming machine.txt's sha256, devices and links), run.txt (what ran);
@@ -71,7 +73,7 @@ trap restore EXIT
 {
 	echo "kernel $(uname -r)"
 	echo "scenario machine.txt sha256 $sha devices $devs links $links"
-	echo "state $state pm_test ${PM_TEST:-$old_test} reps $reps clock $clock wake ${WAKE:-none}"
+	echo "state $state pm_test ${PM_TEST:-$old_test} reps $reps clock $clock wake ${WAKE:-none} pmtrace ${PMTRACE_ARGS:-}"
 } > "$out/run.txt"
 cpus=$(grep -c '^processor' /proc/cpuinfo)
 for mode in sync async; do
@@ -85,7 +87,7 @@ for mode in sync async; do
 			cmd="echo 0 > /sys/class/rtc/rtc0/wakealarm && echo +$WAKE > /sys/class/rtc/rtc0/wakealarm && $cmd"
 		"$pmtrace" -o "$f" -m scenario=machine -m "scenario_sha256=$sha" -m "devices=$devs" \
 			-m "links=$links" -m "mode=$mode" -m "cpus=$cpus" -m "clock=$clock" \
-			-m "transition=$i" -c "$cmd" 2> "$f.log" ||
+			-m "transition=$i" ${PMTRACE_ARGS:-} -c "$cmd" 2> "$f.log" ||
 			die "$mode transition $i failed: $(grep -v '^pmtrace: [0-9]* records' "$f.log" | tail -1) (records: $f)"
 		echo "$mode $i: $(tail -1 "$f.log")" >> "$out/run.txt"
 		i=$((i + 1))
