@@ -4,7 +4,9 @@
 # the series' async, legacy-1: 6.12's async).
 #
 # Usage: figures.sh DIR SCENARIO_FILE TITLE
-# DIR is a scenario's bench directory.  Writes, for MODE in sync, async,
+# DIR is a scenario's bench directory (or bench/measure-machine.sh's: no
+# legacy-1.jsonl, no 6.12 figures; records of a kernel without the series
+# are "async, the kernel's scheduling").  Writes, for MODE in sync, async,
 # 6.12:
 #   DIR/flame/MODE-callbacks.folded, .html   device flame graph: the device
 #                   hierarchy, width = callback ns (bench/flamefold,
@@ -34,9 +36,18 @@ ff=$tools/flamefold te=$tools/trace-events ga=$tools/gantt
 for t in "$ff" "$te" "$ga"; do [ -x "$t" ] || die "$t not built (make tools)"; done
 rows=${GANTT_ROWS:-60}
 mkdir -p "$d/flame" "$d/timeline"
-for m in sync async 6.12; do
+# records without the series' dpm_device events: the kernel's own async
+stock=
+head -1 "$d/async-1.jsonl" 2>/dev/null | grep -q '"absent":\["queued"' && stock=1
+series="the series' scheduling"
+[ -z "$stock" ] || series="the kernel's scheduling"
+modes="sync async"
+[ -z "$stock" ] && [ ! -f "$d/legacy-1.jsonl" ] && [ -f "$d/async-1.jsonl" ] &&
+	die "no $d/legacy-1.jsonl (6.12's async beside the series')"
+[ -f "$d/legacy-1.jsonl" ] && modes="$modes 6.12"
+for m in $modes; do
 	case $m in 6.12) f=$d/legacy-1.jsonl what="async, 6.12's scheduling";;
-	async) f=$d/async-1.jsonl what="async, the series' scheduling";;
+	async) f=$d/async-1.jsonl what="async, $series";;
 	*) f=$d/sync-1.jsonl what=sync;;
 	esac
 	[ -f "$f" ] || die "no $f"
@@ -85,6 +96,7 @@ gantt() {
 	gnuplot -e "left='$d/timeline/$1'; right='$d/timeline/$2'; lt='$3'; rt='$4'; out='$5'; title='$title'" \
 		"$top/plots/gantt.gp" || die "gnuplot failed drawing $5"
 }
-gantt sync async sync "async, the series scheduling" "$d/timeline/gantt.png"
-gantt sync async sync "async, the series scheduling" "$d/timeline/gantt.svg"
-gantt 6.12 async "async, 6.12 scheduling" "async, the series scheduling" "$d/timeline/gantt-6.12.png"
+gantt sync async sync "async, $series" "$d/timeline/gantt.png"
+gantt sync async sync "async, $series" "$d/timeline/gantt.svg"
+[ ! -f "$d/legacy-1.jsonl" ] ||
+	gantt 6.12 async "async, 6.12 scheduling" "async, the series scheduling" "$d/timeline/gantt-6.12.png"
