@@ -6,7 +6,7 @@
 # Usage: figures.sh DIR SCENARIO_FILE TITLE
 # DIR is a scenario's bench directory (or bench/measure-machine.sh's: no
 # legacy-1.jsonl, no 6.12 figures; records of a kernel without the series
-# are "async, the kernel's scheduling").  Writes, for MODE in sync, async,
+# are "async, the kernel scheduling, no series").  Writes, for MODE in sync, async,
 # 6.12:
 #   DIR/flame/MODE-callbacks.folded, .html   device flame graph: the device
 #                   hierarchy, width = callback ns (bench/flamefold,
@@ -40,7 +40,7 @@ mkdir -p "$d/flame" "$d/timeline"
 stock=
 head -1 "$d/async-1.jsonl" 2>/dev/null | grep -q '"absent":\["queued"' && stock=1
 series="the series' scheduling"
-[ -z "$stock" ] || series="the kernel's scheduling"
+[ -z "$stock" ] || series="the kernel scheduling, no series"
 modes="sync async"
 [ -z "$stock" ] && [ ! -f "$d/legacy-1.jsonl" ] && [ -f "$d/async-1.jsonl" ] &&
 	die "no $d/legacy-1.jsonl (6.12's async beside the series')"
