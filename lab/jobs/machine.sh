@@ -7,7 +7,10 @@
 # series record as one without).  Needs pmtrace, sysfs2scen, sysfs-list.sh and
 # measure-machine.sh in /pmlab (EXTRA).  Writes machine/: devices.txt,
 # links.txt, machine.txt, sync-N.jsonl, async-N.jsonl (and their .log:
-# pmtrace's stderr), run.txt; kernel.txt: uname -r and the BTF's size.
+# pmtrace's stderr), run.txt; kernel.txt: uname -r and the BTF's size;
+# events.txt: the power and rpm tracepoints the kernel has.  Then each
+# bpftrace tool in /pmlab (tracepoints/*.bt, when EXTRA has them) around
+# one async transition: bt/NAME.out, .err and .status (its exit status).
 #
 # summary: the real-machine workflow on the guest's own devices: sysfs import, pmtrace around sync and async transitions
 . /pmlab/pmlib.sh
@@ -18,5 +21,17 @@ for f in pmtrace sysfs2scen sysfs-list.sh measure-machine.sh; do
 done
 pm_setup
 echo "$(uname -r) btf $(wc -c < /sys/kernel/btf/vmlinux 2>/dev/null || echo none)" > kernel.txt
+ls /sys/kernel/tracing/events/power /sys/kernel/tracing/events/rpm > events.txt 2>&1
 PM_TEST=core CLOCK=$1 REPS=${2:-1} PMTRACE_ARGS=${3:-} sh /pmlab/measure-machine.sh machine ||
 	fail "measure-machine.sh failed"
+# bpftrace -c splits its command at spaces (no shell): a script
+echo 'echo mem > /sys/power/state' > /tmp/suspend.sh
+echo 1 > /sys/power/pm_async
+for t in /pmlab/*.bt; do
+	[ -e "$t" ] || continue
+	mkdir -p bt
+	n=$(basename "$t" .bt)
+	s=0
+	timeout 120 bpftrace "$t" -c "sh /tmp/suspend.sh" > "bt/$n.out" 2> "bt/$n.err" || s=$?
+	echo "$s" > "bt/$n.status"
+done
