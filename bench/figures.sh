@@ -4,8 +4,8 @@
 # the series' async, legacy-1: 6.12's async).
 #
 # Usage: figures.sh DIR SCENARIO_FILE TITLE
-# DIR is a scenario's bench directory (or bench/measure-machine.sh's: no
-# legacy-1.jsonl, no 6.12 figures; records of a kernel without the series
+# DIR is a scenario's bench directory (or bench/measure-machine.sh's; no
+# legacy-1.jsonl: no 6.12 figures; records of a kernel without the series
 # are "async, the kernel scheduling, no series").  Writes, for MODE in sync, async,
 # 6.12:
 #   DIR/flame/MODE-callbacks.folded, .html   device flame graph: the device
@@ -42,9 +42,7 @@ head -1 "$d/async-1.jsonl" 2>/dev/null | grep -q '"absent":\["queued"' && stock=
 series="the series' scheduling"
 [ -z "$stock" ] || series="the kernel scheduling, no series"
 modes="sync async"
-[ -z "$stock" ] && [ ! -f "$d/legacy-1.jsonl" ] && [ -f "$d/async-1.jsonl" ] &&
-	die "no $d/legacy-1.jsonl (6.12's async beside the series')"
-[ -f "$d/legacy-1.jsonl" ] && modes="$modes 6.12"
+[ ! -f "$d/legacy-1.jsonl" ] || modes="$modes 6.12"
 for m in $modes; do
 	case $m in 6.12) f=$d/legacy-1.jsonl what="async, 6.12's scheduling";;
 	async) f=$d/async-1.jsonl what="async, $series";;
