@@ -39,7 +39,7 @@ mkdir -p "$d/flame" "$d/timeline"
 # records without the series' dpm_device events: the kernel's own async
 stock=
 head -1 "$d/async-1.jsonl" 2>/dev/null | grep -q '"absent":\["queued"' && stock=1
-series="the series' scheduling"
+series="the series scheduling"	# in gnuplot strings: no apostrophe
 [ -z "$stock" ] || series="the kernel scheduling, no series"
 modes="sync async"
 [ ! -f "$d/legacy-1.jsonl" ] || modes="$modes 6.12"
