@@ -612,9 +612,9 @@ static int write_outputs(const struct phase_result *res, const struct phase_resu
 	       "the 6.12 scheduling, pm_async=2" :
 	       no_dpm ? "pm_async=1, the kernel's scheduling" : "the series' scheduling");
 	if (no_dpm)
-		printf("# no dpm_device events (a kernel without the series): a device's work is its "
-		       "callback, a device\n# without one has no record; blocked waits and queue "
-		       "delay n/a, wake-up includes queueing\n");
+		printf("# no dpm_device events (a kernel without the series): a device's work is "
+		       "its callback, a device\n# without one has no record; blocked waits and "
+		       "queue delay n/a, wake-up includes queueing\n");
 	printf("# ms, means over transitions; graph: critical path of sync callback times; "
 	       "cpu-floor: the sync runs' CPU work%s;\n",
 	       rs.real_clock ? " / CPUs" : "");

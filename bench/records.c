@@ -285,7 +285,9 @@ static int meta_str(json_object *meta, const char *key, char **out)
 static const char * const absent_dpm[] = {
 	"queued", "start", "queue_ns", "wait_ns", "waits", "outcome", "uncalled",
 };
+
 static const char * const absent_rpm[] = { "rpm_callback", "rpm_request" };
+
 #define NR_ABSENT_DPM ((int)(sizeof(absent_dpm) / sizeof(absent_dpm[0])))
 #define NR_ABSENT_RPM ((int)(sizeof(absent_rpm) / sizeof(absent_rpm[0])))
 
@@ -317,8 +319,8 @@ static int read_absent(struct transition *t, const struct rec *r)
 		for (k = 0; k < NR_ABSENT_RPM && strcmp(s, absent_rpm[k]); k++)
 			;
 		if (k == NR_ABSENT_RPM)
-			return bad_field(r, "absent", "entry %d = %s: not a field or record pmtrace "
-					 "can lack", i, json_object_to_json_string(v));
+			return bad_field(r, "absent", "entry %d = %s: not a field or record "
+					 "pmtrace can lack", i, json_object_to_json_string(v));
 		rpm++;
 	}
 	if ((dpm && dpm != NR_ABSENT_DPM) || (rpm && rpm != NR_ABSENT_RPM))

@@ -200,8 +200,10 @@ static int read_runs(struct run_set *rs, const char *const *paths)
 	for (i = 0; i < rs->scen.n; i++) {
 		int b = twin_base(&rs->scen, rs->scen.nodes[i].name);
 
-		if (b >= 0)
-			head[i] = head[b] = b;
+		if (b >= 0) {
+			head[i] = b;
+			head[b] = b;
+		}
 	}
 	for (r = 0; r < rs->nruns; r++)
 		resolve_twins(rs, &rs->runs[r], head);

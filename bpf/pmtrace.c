@@ -150,10 +150,12 @@ static void parse_groups(struct argp_state *state, struct options *o, const char
 		int g;
 
 		for (g = PMT_GROUP_DPM; g < PMT_NR_GROUPS; g++)
-			if (len == strlen(pmt_group_names[g]) && !strncmp(p, pmt_group_names[g], len))
+			if (len == strlen(pmt_group_names[g]) &&
+			    !strncmp(p, pmt_group_names[g], len))
 				break;
 		if (g == PMT_NR_GROUPS)
-			argp_error(state, "--ignore-events takes dpm and rpm, comma-separated, got '%s'",
+			argp_error(state,
+				   "--ignore-events takes dpm and rpm, comma-separated, got '%s'",
 				   arg);
 		o->ignore[g] = true;
 		if (!p[len])
