@@ -557,6 +557,13 @@ int main(int argc, char **argv)
 		return 1;
 	if (run_set_read(&rs, run_paths, nruns))
 		goto out;
+	if (rs.runs[0].no_dpm) {
+		fprintf(stderr, "pmtune: %s: recorded without the series' dpm_device events (a "
+				"stock kernel): the model needs their queueing and waits; record "
+				"on a kernel with the series\n",
+			rs.runs[0].path);
+		goto out;
+	}
 	if (tune_model_init(&model, &rs.scen, rs.names, rs.runs, rs.nruns, rs.real_clock,
 			    rs.cpus, calib_set))
 		goto free_model;

@@ -150,6 +150,20 @@ static const char * const absent_rpm[] = { "rpm_callback", "rpm_request" };
 #define NR_ABSENT_DPM ((int)(sizeof(absent_dpm) / sizeof(absent_dpm[0])))
 #define NR_ABSENT_RPM ((int)(sizeof(absent_rpm) / sizeof(absent_rpm[0])))
 
+/* @s's index in absent_dpm[] then absent_rpm[], or -1 */
+static int absent_index(const char *s)
+{
+	int k;
+
+	for (k = 0; k < NR_ABSENT_DPM; k++)
+		if (!strcmp(s, absent_dpm[k]))
+			return k;
+	for (k = 0; k < NR_ABSENT_RPM; k++)
+		if (!strcmp(s, absent_rpm[k]))
+			return NR_ABSENT_DPM + k;
+	return -1;
+}
+
 /*
  * The begin record's "absent" (format 4): the names of one group, all of
  * them or none (pmtrace drops the dpm or the rpm events as a whole).
@@ -158,9 +172,14 @@ static int read_absent(struct transition *t, const struct rec *r)
 {
 	json_object *a = field(r->o, "absent");
 	int i, n, k, dpm = 0, rpm = 0;
+	unsigned int seen = 0;
 
-	if (!a)
+	if (!t->format4 && a)
+		return bad_field(r, "absent", "in a %s file (format 4 has it)", PMTRACE_FORMAT_3);
+	if (!t->format4)
 		return 0;
+	if (!a)
+		return bad_field(r, "absent", "missing");
 	if (!json_object_is_type(a, json_type_array))
 		return bad_field(r, "absent", "is not an array");
 	n = json_object_array_length(a);
@@ -169,18 +188,18 @@ static int read_absent(struct transition *t, const struct rec *r)
 		const char *s = json_object_is_type(v, json_type_string) ?
 				json_object_get_string(v) : "";
 
-		for (k = 0; k < NR_ABSENT_DPM && strcmp(s, absent_dpm[k]); k++)
-			;
-		if (k < NR_ABSENT_DPM) {
-			dpm++;
-			continue;
-		}
-		for (k = 0; k < NR_ABSENT_RPM && strcmp(s, absent_rpm[k]); k++)
-			;
-		if (k == NR_ABSENT_RPM)
+		k = absent_index(s);
+		if (k < 0)
 			return bad_field(r, "absent", "entry %d = %s: not a field or record "
 					 "pmtrace can lack", i, json_object_to_json_string(v));
-		rpm++;
+		if (seen & (1u << k))
+			return bad_field(r, "absent", "entry %d = %s: listed twice", i,
+					 json_object_to_json_string(v));
+		seen |= 1u << k;
+		if (k < NR_ABSENT_DPM)
+			dpm++;
+		else
+			rpm++;
 	}
 	if ((dpm && dpm != NR_ABSENT_DPM) || (rpm && rpm != NR_ABSENT_RPM))
 		return bad_field(r, "absent", "names part of a group (%d of the %d dpm_device "
@@ -205,8 +224,9 @@ static int read_begin(struct transition *t, const struct rec *r)
 	}
 	if (get_str(r, r->o, "format", &format))
 		return -1;
-	/* format 3 is 4 without "absent": every event was there */
-	if (strcmp(format, PMTRACE_FORMAT) && strcmp(format, PMTRACE_FORMAT_3)) {
+	/* format 3 is 4 without "absent" and "parent": every event was there */
+	t->format4 = !strcmp(format, PMTRACE_FORMAT);
+	if (!t->format4 && strcmp(format, PMTRACE_FORMAT_3)) {
 		fprintf(stderr, "%s: record format '%s', this analysis reads '%s' and '%s'%s\n",
 			t->path, format, PMTRACE_FORMAT_3, PMTRACE_FORMAT,
 			strcmp(format, PMTRACE_FORMAT_3) < 0 ?
@@ -393,13 +413,18 @@ static int read_device_fields(struct dev_record *d, const struct rec *r, int no_
 	return 0;
 }
 
-/* "parent" (format 4): a name, or null for a device without a parent */
-static int read_parent(struct dev_record *d, const struct rec *r)
+/* "parent" (format 4 only): a name, or null for a device without a parent */
+static int read_parent(const struct transition *t, struct dev_record *d, const struct rec *r)
 {
 	json_object *v = NULL;
+	int has = json_object_object_get_ex(r->o, "parent", &v);
 	const char *s;
 
-	if (!json_object_object_get_ex(r->o, "parent", &v) || !v)
+	if (has && !t->format4)
+		return bad_field(r, "parent", "in a %s file (format 4 has it)", PMTRACE_FORMAT_3);
+	if (!has && t->format4)
+		return bad_field(r, "parent", "missing");
+	if (!v)
 		return 0;
 	if (get_str(r, r->o, "parent", &s))
 		return -1;
@@ -435,7 +460,7 @@ static int read_device(struct names *nm, struct transition *t, const struct rec 
 	if (d->dev < 0)
 		return bad_field(r, "device", "= \"%s\": more than %d distinct device names",
 				 dev, RECORDS_MAX_NAMES);
-	if (read_device_fields(d, r, t->no_dpm) || read_parent(d, r))
+	if (read_device_fields(d, r, t->no_dpm) || read_parent(t, d, r))
 		return -1;
 	return t->no_dpm ? 0 : read_waits(nm, d, r);
 }

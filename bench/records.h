@@ -77,6 +77,7 @@ struct transition {
 	 * device without a callback has none), no rpm events (no rpm records)
 	 */
 	int no_dpm, no_rpm;
+	int format4;			/* pmtrace-records-4: "absent", "parent" */
 	void *meta;			/* the begin record's meta (json-c), or NULL */
 };
 

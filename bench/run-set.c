@@ -110,21 +110,45 @@ static int twin_base(const struct scenario *s, const char *name)
 }
 
 /*
- * The scenario node @c's parent has the name a record gives (@parent)?  A
- * node without one: the record's parent is none of the scenario's devices
- * (pmtrace gives a device without a parent device the directory sysfs
- * shows it in: "devices", a class directory).
+ * The scenario node @c's parent has the name a record gives (@parent: the
+ * nearest device with PM above it in sysfs, "" when none; bpf/README.md)?
  */
 static int parent_is(const struct scenario *s, int c, const char *parent)
 {
 	int p = s->nodes[c].parent, b;
 
 	if (p < 0)
-		return scenario_find(s, parent) < 0;
+		return !*parent;
 	if (!strcmp(s->nodes[p].name, parent))
 		return 1;
 	b = twin_base(s, s->nodes[p].name);	/* the parent a twin itself */
 	return b >= 0 && !strcmp(s->nodes[b].name, parent);
+}
+
+/* @head's group's node for a device named @name (BASE or BASE#K), or -1 */
+static int group_of(const struct run_set *rs, const int *head, const char *name)
+{
+	char base[256];
+	int b;
+
+	snprintf(base, sizeof(base), "%.*s", (int)strcspn(name, "#"), name);
+	b = scenario_find(&rs->scen, base);
+	return b >= 0 && head[b] == b ? b : -1;
+}
+
+/* the twin of group @b whose parent is @parent (the last), and how many are */
+static int twin_of(const struct scenario *s, const int *head, int b, const char *parent,
+		   int *matches)
+{
+	int c, found = -1;
+
+	*matches = 0;
+	for (c = 0; c < s->n; c++)
+		if (head[c] == b && parent_is(s, c, parent)) {
+			found = c;
+			(*matches)++;
+		}
+	return found;
 }
 
 /*
@@ -132,41 +156,70 @@ static int parent_is(const struct scenario *s, int c, const char *parent)
  * ... in path order; records name them as they come in a phase (BASE,
  * BASE#2: records.h), an order that changes from phase to phase.  Their
  * parents tell them apart: each such record goes to the one twin whose
- * parent has the record's parent's name.  @head[i]: the node of BASE for
- * the twins of a group (BASE itself included), else -1.
+ * parent has the record's parent's name, one record per twin and phase,
+ * or the file is refused.  A wait on such a device names no parent: it is
+ * dropped (the scenario's own dependencies still gate the waiter).
+ * @head[i]: the node of BASE for the twins of a group (BASE included),
+ * else -1.  0, or -1 after a message.
  */
-static void resolve_twins(struct run_set *rs, struct transition *t, const int *head)
+static int resolve_twins(struct run_set *rs, struct transition *t, const int *head,
+			 int *taken)
 {
 	const struct scenario *s = &rs->scen;
-	int p, i, c;
+	int p, i, c, k;
 
-	for (p = 0; p < DPM_NR_PHASES; p++)
+	for (p = 0; p < DPM_NR_PHASES; p++) {
+		for (c = 0; c < s->n; c++)
+			taken[c] = -1;
 		for (i = 0; i < t->nrecs[p]; i++) {
 			struct dev_record *d = &t->recs[p][i];
 			const char *name = names_get(rs->names, d->dev);
-			char base[256];
-			int b, found = -1, matches = 0;
+			int b = group_of(rs, head, name), found, matches;
 
-			if (!d->parent)
+			for (k = 0; k < d->nwaits; k++) {
+				if (group_of(rs, head, names_get(rs->names, d->waits[k])) < 0)
+					continue;
+				d->nwaits--;
+				d->waits[k] = d->waits[d->nwaits];
+				d->wait_ns[k] = d->wait_ns[d->nwaits];
+				k--;
+			}
+			if (b < 0)
 				continue;
-			snprintf(base, sizeof(base), "%.*s", (int)strcspn(name, "#"), name);
-			b = scenario_find(s, base);
-			if (b < 0 || head[b] != b)
-				continue;
-			for (c = 0; c < s->n; c++)
-				if (head[c] == b && parent_is(s, c, d->parent)) {
-					found = c;
-					matches++;
-				}
-			if (matches == 1)
-				d->dev = found;
+			if (!d->parent) {
+				fprintf(stderr, "%s:%lld: %s record of '%s', one of %s's same-named "
+						"devices, names no parent: record with pmtrace format 4\n",
+					t->path, d->line, dpm_phase_names[p], name, s->path);
+				return -1;
+			}
+			found = twin_of(s, head, b, d->parent, &matches);
+			if (matches != 1) {
+				fprintf(stderr, "%s:%lld: %s record of '%s' (parent '%s'): %d of "
+						"%s's devices of that name have that parent: "
+						"cannot tell which\n",
+					t->path, d->line, dpm_phase_names[p], name, d->parent,
+					matches, s->path);
+				return -1;
+			}
+			if (taken[found] >= 0) {
+				fprintf(stderr, "%s:%lld: %s record of '%s' (parent '%s'): "
+						"%s's '%s' has one already (line %lld)\n",
+					t->path, d->line, dpm_phase_names[p], name, d->parent,
+					s->path, s->nodes[found].name,
+					t->recs[p][taken[found]].line);
+				return -1;
+			}
+			taken[found] = i;
+			d->dev = found;
 		}
+	}
+	return 0;
 }
 
 /* the records files into rs->runs[]; one async mode among them */
 static int read_runs(struct run_set *rs, const char *const *paths)
 {
-	int r, i, *head;
+	int r, i, *head, err = 0;
 
 	for (i = 0; i < rs->scen.n; i++)
 		if (names_id(rs->names, rs->scen.nodes[i].name, 1) != i) {
@@ -190,7 +243,7 @@ static int read_runs(struct run_set *rs, const char *const *paths)
 		if (rs->runs[r].async && rs->runs[r].mode)
 			rs->async_mode = rs->runs[r].mode;
 	}
-	head = malloc(sizeof(int) * (rs->scen.n + 1));
+	head = malloc(sizeof(int) * (2 * rs->scen.n + 1));	/* head[], then taken[] */
 	if (!head) {
 		fprintf(stderr, "%s: out of memory\n", rs->tool);
 		return -1;
@@ -205,9 +258,11 @@ static int read_runs(struct run_set *rs, const char *const *paths)
 			head[b] = b;
 		}
 	}
-	for (r = 0; r < rs->nruns; r++)
-		resolve_twins(rs, &rs->runs[r], head);
+	for (r = 0; r < rs->nruns && !err; r++)
+		err = resolve_twins(rs, &rs->runs[r], head, head + rs->scen.n);
 	free(head);
+	if (err)
+		return -1;
 	for (r = 0; r < rs->nruns; r++)
 		if (rs->runs[r].no_dpm != rs->runs[0].no_dpm) {
 			fprintf(stderr, "%s: %s was recorded %s dpm_device events, %s %s: analyse "

@@ -104,8 +104,11 @@ static json_object *meta(const char *what, int tid, const char *name)
 	return e;
 }
 
-/* the slice of device record @r of phase @p */
-static json_object *slice(const struct names *nm, int p, const struct dev_record *r)
+/*
+ * the slice of device record @r of phase @p; without dpm_device events
+ * (@no_dpm) no queue or blocked time: none measured, none given
+ */
+static json_object *slice(const struct names *nm, int p, const struct dev_record *r, int no_dpm)
 {
 	json_object *e = event("X", names_get(nm, r->dev), dpm_phase_names[p], r->tid, r->start);
 	json_object *args = json_object_new_object();
@@ -118,8 +121,10 @@ static json_object *slice(const struct names *nm, int p, const struct dev_record
 	json_object_object_add(args, "phase", json_object_new_string(dpm_phase_names[p]));
 	add_int(args, "async", r->async);
 	add_int(args, "callback_ns", r->cb_ns);
-	add_int(args, "queue_ns", r->queued ? r->start - r->queued : 0);
-	add_int(args, "blocked_ns", blocked);
+	if (!no_dpm) {
+		add_int(args, "queue_ns", r->queued ? r->start - r->queued : 0);
+		add_int(args, "blocked_ns", blocked);
+	}
 	json_object_object_add(e, "args", args);
 	return e;
 }
@@ -216,7 +221,7 @@ static int phase_events(json_object *ev, const struct names *nm, const struct tr
 				free(tids);
 				return -1;
 			}
-			json_object_array_add(ev, slice(nm, p, r));
+			json_object_array_add(ev, slice(nm, p, r, t->no_dpm));
 			if (r->queued && r->start > r->queued)
 				queued(ev, names_get(nm, r->dev), r, ++qid);
 			for (k = 0; k < r->nwaits; k++)

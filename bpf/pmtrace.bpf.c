@@ -132,27 +132,48 @@ struct {
 } names SEC(".maps");
 
 /*
+ * Into @buf, the name of the nearest directory above @dev in sysfs that is
+ * a device the PM core lists ("" when none is): what sysfs2scen makes its
+ * parent.  That is dev->parent, or a bus's root device (the "container"
+ * of /sys/devices/system/container/X, which is not dev->parent), past
+ * class and glue directories (not devices: every device's kobject has
+ * device_ktype, @dev's own) and devices without PM (power.no_pm: no
+ * power/ directory, left out of an import).
+ */
+static __always_inline void note_parent(struct device *dev, char *buf)
+{
+	const struct kobj_type *device_ktype = BPF_CORE_READ(dev, kobj.ktype);
+	struct kobject *k = BPF_CORE_READ(dev, kobj.parent);
+
+	buf[0] = '\0';
+	for (int i = 0; i < 16 && k; i++) {
+		if (BPF_CORE_READ(k, ktype) == device_ktype) {
+			struct device *p = (void *)k - bpf_core_field_offset(struct device, kobj);
+
+			if (!BPF_CORE_READ_BITFIELD_PROBED(p, power.no_pm)) {
+				bpf_probe_read_kernel_str(buf, PMTRACE_NAME_LEN,
+							  BPF_CORE_READ(k, name));
+				return;
+			}
+		}
+		k = BPF_CORE_READ(k, parent);
+	}
+}
+
+/*
  * @dev's name into the names map, unless it is there: dev_name(), the
- * kobject's name, and its parent's (the parent device's, else the
- * directory sysfs shows it in).  A full map counts as a drop (records would lack names).
+ * kobject's name, and its parent's (note_parent()).  A full map counts as
+ * a drop (records would lack names).
  */
 static __always_inline void note_name(struct device *dev)
 {
 	__u64 key = (__u64)dev;
 	struct pmtrace_name n;
-	struct device *parent;
 
 	if (!dev || bpf_map_lookup_elem(&names, &key))
 		return;
 	bpf_probe_read_kernel_str(n.name, sizeof(n.name), BPF_CORE_READ(dev, kobj.name));
-	parent = BPF_CORE_READ(dev, parent);
-	n.parent[0] = '\0';
-	if (parent)
-		bpf_probe_read_kernel_str(n.parent, sizeof(n.parent),
-					  BPF_CORE_READ(parent, kobj.name));
-	else	/* a bus's dev_root (system/container), "devices", a class directory */
-		bpf_probe_read_kernel_str(n.parent, sizeof(n.parent),
-					  BPF_CORE_READ(dev, kobj.parent, name));
+	note_parent(dev, n.parent);
 	if (bpf_map_update_elem(&names, &key, &n, BPF_NOEXIST) == -E2BIG)
 		count_drop();
 }
@@ -392,7 +413,7 @@ int BPF_PROG(suspend_resume, const char *action, int val, bool start)
 	}
 	sc.now = bpf_ktime_get_ns();
 	sc.p = p;
-	/* the whole name zeroed: sync_phase_of() reads past its NUL */
+	/* the whole name zeroed: phase_of() reads past its NUL */
 	__builtin_memset(&p->e, 0, sizeof(p->e));
 	__builtin_memset(p->name, 0, sizeof(p->name));
 	p->e.ts = sc.now;
@@ -473,8 +494,8 @@ static __always_inline void note_phase(__u32 phase, bool start, __u32 tid)
 	sp = bpf_map_lookup_elem(&stock_phase, &zero);
 	if (!sp || have_dpm())
 		return;
-	sp->tid = tid;
-	WRITE_ONCE(sp->phase, start ? phase : PMT_NO_PHASE);
+	/* phase and tid in one store: x86-64 is little-endian, phase first */
+	WRITE_ONCE(*(__u64 *)sp, (__u64)tid << 32 | (start ? phase : PMT_NO_PHASE));
 }
 
 /* this thread's work on @dev, or NULL */
@@ -557,15 +578,15 @@ int BPF_PROG(callback_start, struct device *dev, const char *pm_ops, int event)
 	if (!have_dpm()) {
 		__u32 zero = 0, tid = (__u32)bpf_get_current_pid_tgid();
 		struct pmtrace_stock_phase *sp = bpf_map_lookup_elem(&stock_phase, &zero);
-		__u32 phase = sp ? READ_ONCE(sp->phase) : PMT_NO_PHASE;
+		__u64 now = sp ? READ_ONCE(*(__u64 *)sp) : PMT_NO_PHASE;
 
-		if (phase == PMT_NO_PHASE)
+		if ((__u32)now == PMT_NO_PHASE)
 			return 0;
-		w = work_begin(dev, phase);
+		w = work_begin(dev, (__u32)now);
 		if (w) {
 			w->cb_start = w->start;
 			w->event = event;
-			w->async = tid != sp->tid;
+			w->async = tid != now >> 32;
 		}
 		return 0;
 	}

@@ -60,7 +60,8 @@ enum pmtrace_kind {
  * names map: a device's name and its parent's ("" without one), by its
  * struct device pointer: names are unique on a bus, not in a machine
  * (an ACPI device and the platform device made of it share one); the
- * parent tells such twins apart in an imported graph (sysfs2scen)
+ * parent (the nearest device above it in sysfs that has PM: what
+ * sysfs2scen makes its parent) tells such twins apart in an imported graph
  */
 struct pmtrace_name {
 	char name[PMTRACE_NAME_LEN];
@@ -115,7 +116,7 @@ struct pmtrace_config {
  * power:suspend_resume; a callback on another thread ran asynchronously.
  */
 struct pmtrace_stock_phase {
-	unsigned int phase;
+	unsigned int phase;		/* first: the low half of one 64-bit word */
 	unsigned int tid;
 };
 

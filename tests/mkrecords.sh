@@ -43,7 +43,7 @@ function dev(ph, d, q, s, cs, cb, e, w,    n, i, a, out, tid, sw) {
 	tid = ((ph, d) in wtid) ? wtid[ph, d] : 1
 	sw = ((ph, d) in wsw) ? wsw[ph, d] : 0
 	if (stock) {
-		printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"queued\":null,\"start\":null,\"callback_start\":%d,\"end\":%d,\"queue_ns\":null,\"callback_ns\":%d,\"wait_ns\":null,\"waits\":null,\"error\":0,\"outcome\":null,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, (d in adev) ? adev[d] : mode != "sync", tid, cs * 1000, e * 1000, cb * 1000, sw
+		printf "{\"type\":\"device\",\"device\":\"%s\",\"phase\":\"%s\",\"event\":2,\"async\":%d,\"cpu\":0,\"tid\":%d,\"parent\":null,\"queued\":null,\"start\":null,\"callback_start\":%d,\"end\":%d,\"queue_ns\":null,\"callback_ns\":%d,\"wait_ns\":null,\"waits\":null,\"error\":0,\"outcome\":null,\"nvcsw\":%d,\"nivcsw\":0}\n", d, ph, (d in adev) ? adev[d] : mode != "sync", tid, cs * 1000, e * 1000, cb * 1000, sw
 		n_rec++
 		return
 	}

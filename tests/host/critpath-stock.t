@@ -8,7 +8,7 @@
 # when they claim part of a group, carry a value the begin record calls
 # absent, or are mixed with records of the series' events.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 14
+tap_plan 20
 d=$TOP/tests/data/critpath
 mk=$TOP/tests/mkrecords.sh
 w=$(mktemp -d)
@@ -101,4 +101,38 @@ sed '2i {"type":"rpm_request","device":"a","request":"resume","what":"run","ts":
 	sed 's/"records":\([0-9]*\)/"records":X/' > "$w/rpm.jsonl"
 refused "an rpm record in records that list rpm records as absent" "the begin record lists it as absent" \
 	"$d/chain.txt" "$w/sync.jsonl" "$w/rpm.jsonl"
+sed '1s/"start",/"queued",/' "$w/async.jsonl" > "$w/dup.jsonl"
+refused "an absent list naming an entry twice (and not start)" "entry 1 = \"queued\": listed twice" \
+	"$d/chain.txt" "$w/sync.jsonl" "$w/dup.jsonl"
+sed '1s/,"absent":\[[^]]*\]//' "$w/async.jsonl" > "$w/noabsent.jsonl"
+refused "a format 4 begin record without absent" "field 'absent' missing" \
+	"$d/chain.txt" "$w/sync.jsonl" "$w/noabsent.jsonl"
+
+# same-named devices of an imported machine, told apart by their parents
+# whatever their order in the file: the first "a" record is a.2's (parent
+# q, begun at 1.0 ms, after q was done); taken as the scenario's "a"
+# (parent p, done at 1.3 ms) it would be an ordering violation
+twins() {	# twins MODE OUT [PARENT-OF-THE-FIRST PARENT-OF-THE-SECOND]
+	STOCK=1 "$mk" "$d/twins.txt" "$1" 2 <<'SPEC' |
+phase resume 700 1600
+resume q 0 0 800 100 900
+resume p 0 0 1200 100 1300
+resume a 0 0 1000 50 1050
+resume a 0 0 1400 100 1500
+SPEC
+	awk -v p1="${3:-q}" -v p2="${4:-p}" '/"device":"a"/ { n++; sub(/"parent":null/, "\"parent\":\"" (n == 1 ? p1 : p2) "\"") } 1' > "$2"
+}
+twins sync "$w/tw-sync.jsonl"
+twins async "$w/tw-async.jsonl"
+"$cp" "$d/twins.txt" "$w/tw-sync.jsonl" "$w/tw-async.jsonl" > "$w/tw.out" 2> "$w/tw.err"
+ok $? "records of same-named devices are analysed"
+sed 's/^/# /' "$w/tw.err"
+check "each went to the twin with its parent: no ordering violation, graph 0.1 (a after p)" \
+	is resume "$(row "$w/tw.out" resume)" "resume 0.900 0.900 1.00x 0.200 0.000 0.200 22.2% 0"
+twins async "$w/tw-none.jsonl" zzz p
+refused "a twin whose parent no same-named device has" "0 of $d/twins.txt's devices of that name have that parent" \
+	"$d/twins.txt" "$w/tw-sync.jsonl" "$w/tw-none.jsonl"
+twins async "$w/tw-both.jsonl" p p
+refused "two records for one twin" "'a' has one already (line" \
+	"$d/twins.txt" "$w/tw-sync.jsonl" "$w/tw-both.jsonl"
 tap_done
