@@ -187,8 +187,8 @@ static int resolve_twins(struct run_set *rs, struct transition *t, const int *he
 			if (b < 0)
 				continue;
 			if (!d->parent) {
-				fprintf(stderr, "%s:%lld: %s record of '%s', one of %s's same-named "
-						"devices, names no parent: record with pmtrace format 4\n",
+				fprintf(stderr, "%s:%lld: %s record of '%s', a name %s gives "
+						"several devices, names no parent\n",
 					t->path, d->line, dpm_phase_names[p], name, s->path);
 				return -1;
 			}
