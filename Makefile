@@ -157,7 +157,7 @@ tree: deps
 	@lab/kernel-tree.sh $(TARBALL) $(TREE) $(PATCHDIR)
 
 $(OBJ)/.pmlab-config: $(FRAGMENTS) lab/kernel-config.sh $(TREE)/.pmlab-series
-	@lab/kernel-config.sh $(TREE) $(OBJ) $(FRAGMENTS)
+	@ALLOW_UNKNOWN=$(if $(filter-out 6.12,$(LINUX)),1) lab/kernel-config.sh $(TREE) $(OBJ) $(FRAGMENTS)
 	@touch $@
 
 #> kernel  configure (tinyconfig + lab/kernel.config) and build the lab kernel's bzImage

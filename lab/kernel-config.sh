@@ -7,7 +7,8 @@
 # with scripts/kconfig/merge_config.sh, resolves with olddefconfig, then
 # checks that every option a fragment names has the value it asked for: an
 # option that Kconfig silently dropped (missing dependency, typo) stops here
-# with its name instead of producing a kernel without it.
+# with its name instead of producing a kernel without it (ALLOW_UNKNOWN=1:
+# one the tree's Kconfig does not define at all is named and left out).
 #
 # M= is cleared for every make here: "make module M=dir" exports M.
 # The result is built in a scratch directory and copied to OBJDIR/.config
@@ -48,6 +49,26 @@ bad=$(cat "$@" | awk '
 				echo "${line%%=*} (wanted: ${line#*=}, got: ${got:-not set})";;
 		esac
 	done)
+# With ALLOW_UNKNOWN=1 (an older tree than the fragments were written
+# for: make kernel LINUX=6.1), an option this tree's Kconfig does not
+# define is left out, said once; one it defines but could not set is an
+# error either way (and without ALLOW_UNKNOWN a name Kconfig does not know
+# is a typo: an error).
+unknown=
+if [ -n "$bad" ] && [ "${ALLOW_UNKNOWN:-}" = 1 ]; then
+	defined=$(find "$tree" -name 'Kconfig*' -exec sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]*\).*/\2/p' {} + | sort -u)
+	bad=$(echo "$bad" | while IFS= read -r line; do
+		opt=${line%% *}
+		if echo "$defined" | grep -qx "${opt#CONFIG_}"; then
+			echo "$line"
+		else
+			echo "UNKNOWN $opt"
+		fi
+	done)
+	unknown=$(echo "$bad" | sed -n 's/^UNKNOWN //p' | tr '\n' ' ')
+	bad=$(echo "$bad" | grep -v '^UNKNOWN ' || true)
+fi
+[ -z "$unknown" ] || echo "kernel-config: not in this kernel's Kconfig, left out: $unknown" >&2
 [ -z "$bad" ] || die "options not set as requested by $*:
 $bad"
 
