@@ -1,7 +1,7 @@
 #!/bin/sh
 # Bad input to the lab is refused with one clear line, non-zero, nothing made.
 . "$(dirname "$0")/../lib.sh"
-tap_plan 12
+tap_plan 14
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
@@ -32,4 +32,9 @@ printf 'CONFIG_PMLAB_NO_SUCH_OPTION=y\n' > "$w/bad.config"
 ok $((! $?)) "a fragment option Kconfig drops fails the config step"
 check "the message names the option" contains "$w/log" "CONFIG_PMLAB_NO_SUCH_OPTION (wanted: y"
 check "no .config is produced" test ! -e "$w/obj/.config"
+# an older tree (make kernel LINUX=6.1): what its Kconfig lacks is named, left out
+ALLOW_UNKNOWN=1 "$TOP/lab/kernel-config.sh" "$BUILD/linux" "$w/obj" "$TOP/lab/kernel.config" "$w/bad.config" > "$w/log" 2>&1
+ok $? "ALLOW_UNKNOWN=1: an option the tree's Kconfig does not define does not fail the config step"
+check "it is named as left out, and the .config made" sh -c \
+	'grep -q "not in this kernel.s Kconfig, left out: CONFIG_PMLAB_NO_SUCH_OPTION" "$1" && [ -s "$2" ]' sh "$w/log" "$w/obj/.config"
 tap_done
