@@ -115,3 +115,9 @@ tool_refuses() {
 	check "$_t_desc" sh -c '[ "$1" -ne 0 ] && [ ! -s "$2" ] && grep -Eq -e "$3" "$4"' \
 		sh "$?" "$_t_dir/out" "$_t_msg" "$_t_dir/err"
 }
+
+# row FILE PHASE: PHASE's row of critpath's first table (times and
+# bounds), fields one space apart; wrow: of its second (CPU work, workers,
+# the async critical path)
+row() { awk -v p="$2" '/^$/ { exit } $1 == p { $1 = $1; print }' "$1"; }
+wrow() { awk -v p="$2" '$1 == "work" { on = 1 } on && $1 == p { $1 = $1; print }' "$1"; }

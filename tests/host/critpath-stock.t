@@ -15,8 +15,6 @@ w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/critpath" >/dev/null
 cp=$w/critpath
-row() { awk -v p="$2" '/^$/ { exit } $1 == p { $1 = $1; print }' "$1"; }
-wrow() { awk -v p="$2" '$1 == "work" { on = 1 } on && $1 == p { $1 = $1; print }' "$1"; }
 # is WHAT GOT WANT: GOT = WANT (diagnostic on failure)
 is() {
 	[ "$2" = "$3" ] && return 0

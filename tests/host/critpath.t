@@ -12,11 +12,6 @@ trap 'rm -rf "$w"' EXIT
 make -s -C "$TOP/bench" O="$w" SANITIZE=1 "$w/critpath" >/dev/null
 cp=$w/critpath
 
-# row FILE PHASE: PHASE's row of the first table (times and bounds),
-# fields separated by one space; wrow: of the second (CPU work, workers,
-# the async critical path)
-row() { awk -v p="$2" '/^$/ { exit } $1 == p { $1 = $1; print }' "$1"; }
-wrow() { awk -v p="$2" '$1 == "work" { on = 1 } on && $1 == p { $1 = $1; print }' "$1"; }
 # rowmatch FILE PHASE REGEX: PHASE's row matches REGEX
 rowmatch() {
 	row "$1" "$2" | grep -q -- "$3" && return 0
