@@ -47,7 +47,7 @@ machine_checks() {
 			 grep "\"type\":\"device\"" "$1" | grep -v -q "\"queued\":null"; [ $? -eq 1 ]' sh "$_m/async-1.jsonl"
 		check "critpath: blocked waits and queue delay n/a, never 0" sh -c \
 			'grep -q " blocked=n/a .* events=stock$" "$1" &&
-			 awk "\$1 == \"all\" && /\|/ { exit !(\$9 == \"n/a\" && \$14 == \"n/a\") }" "$2"' sh "$_m/summary.txt" "$_m/critpath.txt"
+			 awk "\$1 == \"all\" && /\|/ { exit !(\$8 == \"n/a\" && \$13 == \"n/a\") }" "$2"' sh "$_m/summary.txt" "$_m/critpath.txt"
 		check "slowest-devices.bt (power:* events of any kernel) runs" sh -c \
 			'[ "$(cat "$1/bt/slowest-devices.status")" = 0 ] && grep -q "@" "$1/bt/slowest-devices.out"' sh "$1"
 		for t in queue-delay callback-hist sync-devices wait-chains rpm-latency; do
