@@ -134,7 +134,7 @@ shell-quote = '$(subst ','\'',$(1))'
 as-typed = $(foreach v,CMD ARGS APPEND,$(if $(filter undefined,$(origin $(v))),,$(v)=$(call shell-quote,$(value $(v)))))
 unexport CMD ARGS APPEND
 
-.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell tune soak \
+.PHONY: help list all deps tree kernel initramfs module pmsynth own-pmsynth tools bpf acpi guest run shell tune soak stock \
 	bench sweep check debug checkpatch bisect fuzz clean
 
 #> help  this list
