@@ -223,16 +223,16 @@ static void close_rec(struct trace *t, struct dev_rec *r)
 
 	add_str(o, "type", "device");
 	add_str(o, "device", name_of_dev(t, r->dev));
-	n = names_of_dev(t, r->dev);
-	if (n && n->parent[0])
-		add_str(o, "parent", n->parent);
-	else
-		json_object_object_add(o, "parent", NULL);
 	add_str(o, "phase", NAME(phase_names, r->phase));
 	add_int(o, "event", r->event);
 	add_int(o, "async", r->async);
 	add_int(o, "cpu", r->cpu);
 	add_int(o, "tid", r->tid);
+	n = names_of_dev(t, r->dev);
+	if (n && n->parent[0])
+		add_str(o, "parent", n->parent);
+	else
+		json_object_object_add(o, "parent", NULL);
 	add_int(o, "queued", r->queued);
 	add_int(o, "start", r->start);
 	add_int(o, "callback_start", r->cb_start);

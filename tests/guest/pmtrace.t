@@ -65,7 +65,7 @@ check "device records of suspend and resume say what the PM core did: 200 of pms
 n=$(grep -c '"device":"d[0-9]*","phase":"\(prepare\|complete\)",.*"callback_ns":[1-9]' "$w/records.jsonl")
 check "prepare and complete, without dpm_device events, have their 200 records from the callbacks ($n)" [ "$n" -eq 200 ]
 check "the first record names the format" \
-	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-3\"'"
+	sh -c "head -1 '$w/records.jsonl' | grep -q '^{\"type\":\"begin\",\"format\":\"pmtrace-records-4\"'"
 n=$(($(wc -l < "$w/records.jsonl") - 2))
 check "the last record counts the $n records between" \
 	sh -c "tail -1 '$w/records.jsonl' | grep -qx '{\"type\":\"end\",\"records\":$n,\"dropped\":0}'"
