@@ -157,8 +157,10 @@ static int twin_of(const struct scenario *s, const int *head, int b, const char 
  * BASE#2: records.h), an order that changes from phase to phase.  Their
  * parents tell them apart: each such record goes to the one twin whose
  * parent has the record's parent's name, one record per twin and phase,
- * or the file is refused.  A wait on such a device names no parent: it is
- * dropped (the scenario's own dependencies still gate the waiter).
+ * or the file is refused (a record under a scenario name whose parent
+ * matches no twin, or several, stays on its name: pmsynth's devices).
+ * A wait on such a device names no parent: it is dropped (the scenario's
+ * own dependencies still gate the waiter).
  * @head[i]: the node of BASE for the twins of a group (BASE included),
  * else -1.  0, or -1 after a message.
  */
@@ -186,27 +188,30 @@ static int resolve_twins(struct run_set *rs, struct transition *t, const int *he
 			}
 			if (b < 0)
 				continue;
-			if (!d->parent) {
-				fprintf(stderr, "%s:%lld: %s record of '%s', a name %s gives "
-						"several devices, names no parent\n",
-					t->path, d->line, dpm_phase_names[p], name, s->path);
-				return -1;
-			}
-			found = twin_of(s, head, b, d->parent, &matches);
-			if (matches != 1) {
+			found = d->parent ? twin_of(s, head, b, d->parent, &matches) : -1;
+			if (!d->parent)
+				matches = 0;
+			/*
+			 * A record under a twin's own name (pmsynth's devices are
+			 * named as the scenario says) whose parent tells no better
+			 * stays where its name puts it.
+			 */
+			if (matches != 1 && !strchr(name, '#') && d->dev < s->n) {
+				found = d->dev;
+			} else if (matches != 1) {
 				fprintf(stderr, "%s:%lld: %s record of '%s' (parent '%s'): %d of "
 						"%s's devices of that name have that parent: "
 						"cannot tell which\n",
-					t->path, d->line, dpm_phase_names[p], name, d->parent,
-					matches, s->path);
+					t->path, d->line, dpm_phase_names[p], name,
+					d->parent ? d->parent : "none", matches, s->path);
 				return -1;
 			}
 			if (taken[found] >= 0) {
 				fprintf(stderr, "%s:%lld: %s record of '%s' (parent '%s'): "
 						"%s's '%s' has one already (line %lld)\n",
-					t->path, d->line, dpm_phase_names[p], name, d->parent,
-					s->path, s->nodes[found].name,
-					t->recs[p][taken[found]].line);
+					t->path, d->line, dpm_phase_names[p], name,
+					d->parent ? d->parent : "none", s->path,
+					s->nodes[found].name, t->recs[p][taken[found]].line);
 				return -1;
 			}
 			taken[found] = i;

@@ -128,7 +128,7 @@ sed 's/^/# /' "$w/tw.err"
 check "each went to the twin with its parent: no ordering violation, graph 0.1 (a after p)" \
 	is resume "$(row "$w/tw.out" resume)" "resume 0.900 0.900 1.00x 0.200 0.000 0.200 22.2% 0"
 twins async "$w/tw-none.jsonl" zzz p
-refused "a twin whose parent no same-named device has" "0 of $d/twins.txt's devices of that name have that parent" \
+refused "a twin whose parent no same-named device has (left on its name, then taken twice)" "'a' has one already (line" \
 	"$d/twins.txt" "$w/tw-sync.jsonl" "$w/tw-none.jsonl"
 twins async "$w/tw-both.jsonl" p p
 refused "two records for one twin" "'a' has one already (line" \
