@@ -257,7 +257,7 @@ soak: debug initramfs tools
 	@bench/soak.sh $(TOP)/results/soak
 
 #> check  build what is needed, run every host and guest test
-check: kernel initramfs pmsynth tools bpf acpi debug stock
+check: kernel initramfs pmsynth tools bpf acpi debug
 	@tests/run-tests.sh
 
 #> fuzz  the libFuzzer harnesses of the host readers under ASan/UBSan, FUZZ_TIME s each

@@ -15,6 +15,18 @@ machine_guest() {
 		guest machine "$_m_out" virtual 1 "$@"
 }
 
+# stock_or_skip VERSION N REASON: unless build/obj-VERSION-stock has a
+# bzImage, N checks skipped with REASON, and the file ends there
+stock_or_skip() {
+	[ -f "$BUILD/obj-$1-stock/arch/x86/boot/bzImage" ] && return 0
+	_s_i=0
+	while [ $_s_i -lt "$2" ]; do
+		skip "stock $1 check $((_s_i + 1))" "build/obj-$1-stock not built ($3)"
+		_s_i=$((_s_i + 1))
+	done
+	tap_done
+}
+
 # machine_checks OUT KIND: the checks of one machine run, KIND series (the
 # kernel has the series' events) or stock (it has not)
 machine_checks() {
